@@ -1,0 +1,36 @@
+"""Estimates with 95% intervals from integer sums (no rows are ever stored)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+Z95 = 1.959963984540054
+
+
+def mean_ci(total: np.ndarray, total_sq: np.ndarray, count: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Mean and normal 95% interval from sums of x and x**2 over ``count`` observations.
+
+    Sums are integers (exact); the variance is the unbiased sample variance.
+    Returns (mean, low, high); NaN where ``count`` is 0, and a zero-width
+    interval where ``count`` is 1.
+    """
+    total = np.asarray(total, dtype=np.float64)
+    total_sq = np.asarray(total_sq, dtype=np.float64)
+    count = np.asarray(count, dtype=np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = total / count
+        var = (total_sq - count * mean * mean) / np.maximum(count - 1.0, 1.0)
+        half = Z95 * np.sqrt(np.maximum(var, 0.0) / count)
+    return mean, mean - half, mean + half
+
+
+def wilson_ci(successes: np.ndarray, count: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Proportion and Wilson 95% score interval (good near 0 and 1 and for small counts)."""
+    s = np.asarray(successes, dtype=np.float64)
+    n = np.asarray(count, dtype=np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = s / n
+        z2 = Z95 * Z95
+        centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z95 * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return p, centre - half, centre + half

@@ -1,0 +1,181 @@
+"""Players: named, parameterised strategies that compile to an integer id plus a parameter row.
+
+The kernels dispatch on ``STRATEGY_ID`` and read the strategy's parameters
+from a float64 row, so a strategy is data to them. To add a strategy, add a
+class here with a new id and its decision functions in ``_kernels.py``.
+
+``random``
+    A uniformly random legal bid, a uniformly random legal card (uniform over
+    the distinct legal cards: holding two Wizards and R5 it plays W or R5 with
+    probability 1/2 each), a uniformly random suit when it names trump.
+``heuristic``
+    A club player. Bids the rounded sum of per-card trick estimates (Wizards,
+    trumps by rank, high side cards, discounted for more players and longer
+    rounds, plus ruffing chances from short side suits), stepping to the
+    nearer allowed bid under the Canadian rule. Plays to make the bid
+    exactly: while it needs tricks it wins as cheaply as it can (the cheapest
+    winning card when last to play, otherwise the cheapest card that no unseen
+    card of the suit can beat, else a Wizard), and sheds its lowest card when it
+    cannot win; once it has enough it ducks with its most dangerous losing card,
+    keeping Jesters for emergencies. Names the suit its hand is strongest in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .errors import WizsimError
+
+N_PARAMS = 16
+
+# Parameter slots of the heuristic (see _kernels._heuristic_estimate).
+H_WIZARD = 0  # expected tricks of a Wizard
+H_TRUMP_TOP = 1  # expected tricks of the trump 13
+H_TRUMP_SLOPE = 2  # loss per rank below 13 for trumps
+H_TRUMP_FLOOR = 3  # least value of a trump
+H_SIDE_ACE = 4  # expected tricks of an off-suit 13 in a short round with 3 players
+H_SIDE_DROP = 5  # value ratio per rank below 13 off-suit
+H_PLAYER_DECAY = 6  # multiplicative loss per extra player for side cards
+H_LENGTH_DECAY = 7  # multiplicative loss per card in the round for side cards
+H_RUFF = 8  # value of a void/singleton side suit when holding spare trumps
+H_BID_SHIFT = 9  # added to the estimate before rounding
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A named player; ``strategy_id`` selects its decision code in the kernels."""
+
+    name: str
+    strategy_id: int
+    params: dict = field(default_factory=dict)
+
+    def param_row(self) -> np.ndarray:
+        """Return the float64 parameter row the kernels read."""
+        return np.zeros(N_PARAMS, dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class RandomStrategy(Strategy):
+    """Uniformly random legal decisions."""
+
+    name: str = "random"
+    strategy_id: int = 0
+
+
+HEURISTIC_DEFAULTS = {
+    "wizard": 0.92,
+    "trump_top": 0.95,
+    "trump_slope": 0.055,
+    "trump_floor": 0.2,
+    "side_ace": 0.8,
+    "side_drop": 0.55,
+    "player_decay": 0.1,
+    "length_decay": 0.035,
+    "ruff": 0.35,
+    "bid_shift": -0.05,
+}
+_HEURISTIC_SLOTS = {
+    "wizard": H_WIZARD,
+    "trump_top": H_TRUMP_TOP,
+    "trump_slope": H_TRUMP_SLOPE,
+    "trump_floor": H_TRUMP_FLOOR,
+    "side_ace": H_SIDE_ACE,
+    "side_drop": H_SIDE_DROP,
+    "player_decay": H_PLAYER_DECAY,
+    "length_decay": H_LENGTH_DECAY,
+    "ruff": H_RUFF,
+    "bid_shift": H_BID_SHIFT,
+}
+
+
+@dataclass(frozen=True)
+class HeuristicStrategy(Strategy):
+    """Rule-of-thumb bidding and bid-directed card play (see module docstring)."""
+
+    name: str = "heuristic"
+    strategy_id: int = 1
+
+    def param_row(self) -> np.ndarray:
+        row = np.zeros(N_PARAMS, dtype=np.float64)
+        values = dict(HEURISTIC_DEFAULTS)
+        for key, value in self.params.items():
+            if key not in _HEURISTIC_SLOTS:
+                raise WizsimError(
+                    f"unknown heuristic parameter {key!r}; known: {', '.join(_HEURISTIC_SLOTS)}"
+                )
+            values[key] = float(value)
+        for key, slot in _HEURISTIC_SLOTS.items():
+            row[slot] = values[key]
+        return row
+
+
+STRATEGIES: dict[str, type[Strategy]] = {"random": RandomStrategy, "heuristic": HeuristicStrategy}
+
+
+def make_strategy(spec: str | Strategy) -> Strategy:
+    """Return a strategy from a name like ``heuristic`` or ``heuristic(ruff=0.4)``."""
+    if isinstance(spec, Strategy):
+        return spec
+    text = str(spec).strip()
+    name, params = text, {}
+    if "(" in text:
+        if not text.endswith(")"):
+            raise WizsimError(f"malformed strategy {text!r}: write NAME or NAME(key=value,...)")
+        name, inner = text[:-1].split("(", 1)
+        for part in filter(None, (p.strip() for p in inner.split(";" if ";" in inner else ","))):
+            if "=" not in part:
+                raise WizsimError(f"malformed strategy parameter {part!r} in {text!r}: write key=value")
+            key, value = part.split("=", 1)
+            try:
+                params[key.strip()] = float(value)
+            except ValueError:
+                raise WizsimError(f"strategy parameter {part!r} in {text!r} is not a number") from None
+    cls = STRATEGIES.get(name.strip().lower())
+    if cls is None:
+        raise WizsimError(f"unknown strategy {name!r}; known strategies: {', '.join(STRATEGIES)}")
+    strategy = cls(params=params)
+    strategy.param_row()  # validates parameters
+    return strategy
+
+
+def seat_strategies(spec: str | list | tuple | None, players: int) -> list[Strategy]:
+    """Return one strategy per seat from ``NAME`` or ``NAME,NAME,...`` (one per seat)."""
+    if spec is None:
+        spec = "random"
+    if isinstance(spec, str):
+        parts = _split_top_level(spec)
+    else:
+        parts = list(spec)
+    if len(parts) == 1:
+        parts = parts * players
+    if len(parts) != players:
+        raise WizsimError(
+            f"{len(parts)} strategies given for {players} players; give one name for every seat or one per seat"
+        )
+    return [make_strategy(p) for p in parts]
+
+
+def _split_top_level(text: str) -> list[str]:
+    """Split on commas that are not inside parentheses."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def strategy_arrays(strategies: list[Strategy]) -> tuple[np.ndarray, np.ndarray]:
+    """Return (ids int64[n], params float64[n, N_PARAMS]) for the kernels."""
+    ids = np.array([s.strategy_id for s in strategies], dtype=np.int64)
+    params = np.stack([s.param_row() for s in strategies]).astype(np.float64)
+    return ids, params
