@@ -28,9 +28,13 @@ first Wizard, the first Jester) keeps it.
 
 from __future__ import annotations
 
+import os
+import platform
+
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 from ._numba_config import NJIT_OPTIONS
@@ -44,10 +48,14 @@ _TWO32 = np.uint64(0x100000000)
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 
-# card table columns
+# card table columns (simulate.kernel_tables)
 T_SUIT = 0
 T_RANK = 1
 T_CLASS = 2
+T_PSUIT = 3
+T_BASE_POWER = 4
+T_LEADS = 5
+M_ALWAYS = 6  # masks[M_ALWAYS]: always playable; masks[led + 1]: cards following ``led``
 CLASS_SUIT = 0
 CLASS_WIZARD = 1
 CLASS_JESTER = 2
@@ -79,6 +87,8 @@ H_RUFF = 8
 H_BID_SHIFT = 9
 
 jit = njit(**NJIT_OPTIONS)
+# small hot helpers: inlined by Numba itself, so LLVM sees one loop
+hot = njit(inline="always", **NJIT_OPTIONS)
 
 
 # --------------------------------------------------------------------------- bits
@@ -116,16 +126,56 @@ def highest_bit(typingctx, x):
     return sig, codegen
 
 
-@jit
-def nth_bit(m, i):
-    """Index of the i-th (0-based, from the low end) set bit of ``m``."""
-    for _ in range(i):
-        m &= m - _ONE
-    return np.int64(lowest_bit(m))
+@intrinsic
+def pdep(typingctx, src, mask):
+    """Parallel bit deposit (x86 BMI2): scatter the low bits of ``src`` to the set bits of ``mask``."""
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.bmi.pdep.64")
+        return builder.call(fn, args)
+
+    return sig, codegen
+
+
+def _fast_pdep() -> bool:
+    """True on x86-64 CPUs with BMI2 whose PDEP is not microcoded (AMD before Zen 3 is slow)."""
+    if platform.machine().lower() not in ("x86_64", "amd64") or os.environ.get("WIZSIM_NO_PDEP"):
+        return False
+    try:
+        with open("/proc/cpuinfo") as f:
+            info = f.read(20000)
+    except OSError:
+        return False
+    flags = next((line for line in info.splitlines() if line.startswith("flags")), "")
+    if " bmi2" not in flags:
+        return False
+    family = next((line.split(":")[1] for line in info.splitlines() if line.startswith("cpu family")), "0")
+    return not ("AuthenticAMD" in info and int(family) < 25)
+
+
+USE_PDEP = _fast_pdep()
+
+if USE_PDEP:
+
+    @hot
+    def nth_bit(m, i):
+        """Index of the i-th (0-based, from the low end) set bit of ``m`` (PDEP, branch-free)."""
+        return np.int64(lowest_bit(pdep(_ONE << U64(i), m)))
+
+else:
+
+    @hot
+    def nth_bit(m, i):
+        """Index of the i-th (0-based, from the low end) set bit of ``m``."""
+        for _ in range(i):
+            m &= m - _ONE
+        return np.int64(lowest_bit(m))
 
 
 # --------------------------------------------------------------------------- rng
-@jit
+@hot
 def next_u64(st):
     """SplitMix64: advance the state in ``st[0]`` and return 64 random bits."""
     s = st[0] + _GOLDEN
@@ -135,7 +185,7 @@ def next_u64(st):
     return z ^ (z >> U64(31))
 
 
-@jit
+@hot
 def below(st, n):
     """Uniform integer in [0, n) for 1 <= n < 2**32 (Lemire, with rejection)."""
     nn = U64(n)
@@ -149,51 +199,36 @@ def below(st, n):
     return np.int64(m >> U64(32))
 
 
-@jit
+@hot
 def random_member(st, m):
     """A uniformly random set bit of the non-zero mask ``m``."""
     return nth_bit(m, below(st, popcount(m)))
 
 
 # --------------------------------------------------------------------------- rules
-@jit
+@hot
 def card_power(card, led, trump, table):
-    """Trick-taking power of ``card`` given the led state and trump (see module doc)."""
-    cls = table[card, T_CLASS]
-    if cls == CLASS_WIZARD:
-        return 1000
-    if cls == CLASS_JESTER:
-        return 0
-    suit = table[card, T_SUIT]
-    rank = table[card, T_RANK]
-    if suit == trump:
-        return 200 + rank
-    if suit == led:
-        return 100 + rank
-    return 1
+    """Trick-taking power of ``card`` given the led state and trump (see module doc).
+
+    Branch-free: base power (rank, Wizard 1000, Jester 0) + 200 for trump +
+    100 for the led suit; colourless cards have comparison suit 5, which
+    matches neither.
+    """
+    ps = table[card, T_PSUIT]
+    return table[card, T_BASE_POWER] + 200 * np.int64(ps == trump) + 100 * np.int64(ps == led)
 
 
-@jit
+@hot
 def led_after(led, card, table):
     """The led state after ``card`` is played onto a trick whose led state is ``led``."""
-    if led != -1:
-        return led
-    cls = table[card, T_CLASS]
-    if cls == CLASS_SUIT:
-        return table[card, T_SUIT]
-    if cls == CLASS_WIZARD:
-        return FREE
-    return -1
+    return table[card, T_LEADS] if led == -1 else led
 
 
-@jit
+@hot
 def legal_mask(hand, led, masks):
     """Cards of ``hand`` that may be played: follow the led suit if possible."""
-    if 0 <= led < 4:
-        follow = hand & masks[led]
-        if follow != _ZERO:
-            return follow | (hand & masks[4])
-    return hand
+    follow = hand & masks[led + 1]
+    return (follow | (hand & masks[M_ALWAYS])) if follow != _ZERO else hand
 
 
 @jit
@@ -310,7 +345,7 @@ def _is_top(card, hand, seen, trump, table, masks, wiz_out):
         return False
     suit = table[card, T_SUIT]
     rank = table[card, T_RANK]
-    higher = masks[suit] & ~((_ONE << U64(13 * suit + rank)) - _ONE)
+    higher = masks[suit + 1] & ~((_ONE << U64(13 * suit + rank)) - _ONE)
     return (higher & ~(hand | seen)) == _ZERO
 
 
@@ -429,9 +464,12 @@ def play_round(
     for p in range(n):
         hands[p] = _ZERO
         won[p] = 0
+    p = dealer
     for i in range(m):
         c = np.int64(deck[i])
-        p = (dealer + 1 + i) % n
+        p += 1
+        if p == n:
+            p = 0
         hands[p] |= _ONE << U64(c)
         cnt[p, c] += 1
     if record:
@@ -454,8 +492,11 @@ def play_round(
                 trump = below(st, 4)
     # bidding, from the dealer's left
     bid_sum = 0
+    p = dealer
     for i in range(n):
-        p = (dealer + 1 + i) % n
+        p += 1
+        if p == n:
+            p = 0
         forbidden = -1
         if rules[R_CANADIAN] != 0 and i == n - 1:
             forbidden = k - bid_sum
@@ -481,15 +522,20 @@ def play_round(
         bids[p] = b
         bid_sum += b
     # play
-    leader = (dealer + 1) % n
+    leader = dealer + 1
+    if leader == n:
+        leader = 0
     seen = _ZERO
     wiz_seen = 0
     for t in range(k):
         led = -1
         best = -1
         winner = leader
+        p = leader - 1
         for j in range(n):
-            p = (leader + j) % n
+            p += 1
+            if p == n:
+                p = 0
             legal = legal_mask(hands[p], led, masks)
             if strat[p] == S_HEURISTIC:
                 wiz_out = 4 - wiz_seen - cnt[p, WIZARD]
@@ -502,20 +548,19 @@ def play_round(
                 rec_plays[rec_row, t, j] = c
                 rec_legal[rec_row, t, j] = legal
             trick[j] = c
-            cnt[p, c] -= 1
-            if cnt[p, c] == 0:
-                hands[p] &= ~(_ONE << U64(c))
+            left = cnt[p, c] - 1
+            cnt[p, c] = left
+            hands[p] &= ~(U64(left == 0) << U64(c))
             led = led_after(led, c, table)
             pw = card_power(c, led, trump, table)
-            if pw > best:
-                best = pw
-                winner = p
+            better = pw > best
+            best = pw if better else best
+            winner = p if better else winner
         for j in range(n):
             c = trick[j]
-            if c == WIZARD:
-                wiz_seen += 1
-            else:
-                seen |= _ONE << U64(c)
+            is_wiz = c == WIZARD
+            wiz_seen += np.int64(is_wiz)
+            seen |= U64(not is_wiz) << U64(c)
         if record:
             rec_info[rec_row, 8 + t] = leader
         won[winner] += 1
@@ -586,13 +631,18 @@ def simulate_chunks(
                     n, k, dealer, deck, table, masks, rules, strat, params, st, hands, cnt, bids, won, scores,
                     trick, False, 0, dummy_h, dummy_i, dummy_p, dummy_l,
                 )  # fmt: skip
+                pos = n - 1 - dealer  # position of seat 0: 0 = left of the dealer
                 for p in range(n):
-                    pos = (p - dealer - 1) % n
+                    if pos == n:
+                        pos = 0
                     joint[k, p, pos, bids[p], won[p]] += 1
                     score_sum[k, p, pos] += scores[p]
                     score_sq[k, p, pos] += scores[p] * scores[p]
                     totals[p] += scores[p]
-                dealer = (dealer + 1) % n
+                    pos += 1
+                dealer += 1
+                if dealer == n:
+                    dealer = 0
             if games_mode != 0:
                 top = totals[0]
                 for p in range(1, n):

@@ -60,6 +60,18 @@ for _s in range(N_SUITS):
 CARD_CLASS[WIZARD] = CLASS_WIZARD
 CARD_CLASS[JESTER] = CLASS_JESTER
 
+#: Columns for the kernels' branch-free trick logic (see ``_kernels``):
+#: the suit a card counts in for trump/led comparisons (5 = none),
+#: its power before trump/led bonuses, and the led state it sets on an open trick.
+NO_SUIT = 5
+FREE_LEAD = 4
+CARD_PSUIT = np.where(CARD_SUIT >= 0, CARD_SUIT, NO_SUIT).astype(np.int64)
+CARD_BASE_POWER = CARD_RANK.copy()
+CARD_BASE_POWER[WIZARD] = 1000
+CARD_BASE_POWER[JESTER] = 0
+CARD_LEADS = np.where(CARD_CLASS == CLASS_SUIT, CARD_SUIT, -1).astype(np.int64)
+CARD_LEADS[WIZARD] = FREE_LEAD
+
 #: bit mask of the 13 cards of each suit
 SUIT_MASKS = np.array([((1 << N_RANKS) - 1) << (N_RANKS * s) for s in range(N_SUITS)], dtype=np.uint64)
 #: cards that may always be played, whatever was led (Wizard, Jester, all specials)

@@ -167,9 +167,19 @@ def make_spec(
 
 
 def kernel_tables() -> tuple[np.ndarray, np.ndarray]:
-    """Card table int64[N_TYPES, 3] (suit, rank, class) and masks uint64[5] (4 suits, always playable)."""
-    table = np.stack([C.CARD_SUIT, C.CARD_RANK, C.CARD_CLASS], axis=1).astype(np.int64)
-    masks = np.concatenate([C.SUIT_MASKS, np.array([C.ALWAYS_PLAYABLE_MASK], dtype=np.uint64)])
+    """The card table and masks the kernels read.
+
+    ``table`` is int64[N_TYPES, 6]: suit (-1 colourless), rank, class, suit for
+    comparisons (5 = none), base power, led state the card sets. ``masks`` is
+    uint64[7]: index ``led + 1`` gives the cards that follow the led state
+    (nothing for -1 and for a Wizard lead), index 6 the always-playable cards.
+    """
+    table = np.stack(
+        [C.CARD_SUIT, C.CARD_RANK, C.CARD_CLASS, C.CARD_PSUIT, C.CARD_BASE_POWER, C.CARD_LEADS], axis=1
+    ).astype(np.int64)
+    masks = np.zeros(7, dtype=np.uint64)
+    masks[1:5] = C.SUIT_MASKS
+    masks[6] = C.ALWAYS_PLAYABLE_MASK
     return table, masks
 
 
