@@ -337,11 +337,11 @@ def _static_value(card, trump, table):
 
 @jit
 def _is_top(card, hand, seen, trump, table, masks, wiz_out):
-    """True if no unseen card can beat ``card`` in its suit (and, for a side suit, no trump is led/ruffing risk ignored)."""
+    """True if no unseen card of its suit beats ``card`` (unseen Wizards and ruffs are a risk taken)."""
     cls = table[card, T_CLASS]
     if cls == CLASS_WIZARD:
         return True
-    if cls != CLASS_SUIT or wiz_out > 0:
+    if cls != CLASS_SUIT:
         return False
     suit = table[card, T_SUIT]
     rank = table[card, T_RANK]
@@ -455,8 +455,8 @@ def play_round(
     """
     d = deck.shape[0]
     m = n * k
-    # partial Fisher-Yates: the first m cards go round the table, the next is turned up
-    for i in range(m):
+    # partial Fisher-Yates over m + 1 places: m cards go round the table, the next is turned up
+    for i in range(m + 1 if m < d else m):
         j = i + below(st, d - i)
         t = deck[i]
         deck[i] = deck[j]
@@ -563,6 +563,7 @@ def play_round(
             seen |= U64(not is_wiz) << U64(c)
         if record:
             rec_info[rec_row, 8 + t] = leader
+            rec_info[rec_row, 8 + rec_plays.shape[1] + t] = winner
         won[winner] += 1
         leader = winner
     for p in range(n):
@@ -682,7 +683,8 @@ def record_chunk(
     """Play one chunk like :func:`simulate_chunks` and record every round.
 
     ``rec_info[row]`` holds dealer, k, indicator, trump, then at 8.. the leader
-    of each trick, then at 8 + kmax.. bids, tricks won and scores of each seat.
+    of each trick, at 8 + kmax.. the winner of each trick, then at
+    8 + 2 kmax.. bids, tricks won and scores of each seat.
     """
     st = np.zeros(1, dtype=np.uint64)
     st[0] = state
@@ -704,9 +706,9 @@ def record_chunk(
                 trick, True, row, rec_hands, rec_info, rec_plays, rec_legal,
             )  # fmt: skip
             for p in range(n):
-                rec_info[row, 8 + kmax + p] = bids[p]
-                rec_info[row, 8 + kmax + n + p] = won[p]
-                rec_info[row, 8 + kmax + 2 * n + p] = scores[p]
+                rec_info[row, 8 + 2 * kmax + p] = bids[p]
+                rec_info[row, 8 + 2 * kmax + n + p] = won[p]
+                rec_info[row, 8 + 2 * kmax + 2 * n + p] = scores[p]
             row += 1
             dealer = (dealer + 1) % n
 

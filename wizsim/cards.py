@@ -145,7 +145,5 @@ def build_deck(specials: Iterable[str] = (), cards: Sequence[str] | None = None)
     for code, count in enumerate(counts):
         limit = 4 if code in (WIZARD, JESTER) else 1
         if count > limit:
-            raise WizsimError(
-                f"card {card_name(code)} appears {count} times in the deck; at most {limit} allowed"
-            )
+            raise WizsimError(f"card {card_name(code)} appears {count} times in the deck; at most {limit} allowed")
     return np.asarray(codes, dtype=np.uint8)

@@ -153,7 +153,10 @@ def parse_rules(items: list[str] | tuple[str, ...] | dict | None) -> Rules:
         return items
     pairs: list[tuple[str, str]] = []
     if isinstance(items, dict):
-        pairs = [(str(k), v if isinstance(v, str) else str(v).lower() if isinstance(v, bool) else str(v)) for k, v in items.items()]
+        pairs = [
+            (str(k), v if isinstance(v, str) else str(v).lower() if isinstance(v, bool) else str(v))
+            for k, v in items.items()
+        ]
     else:
         for item in items:
             if "=" not in item:

@@ -62,7 +62,10 @@ class RunSpec:
         first = np.arange(n_chunks, dtype=np.int64) * size
         count = np.minimum(size, self.items - first).astype(np.int64)
         state = np.array(
-            [np.random.SeedSequence(self.seed, spawn_key=(i,)).generate_state(1, dtype=np.uint64)[0] for i in range(n_chunks)],
+            [
+                np.random.SeedSequence(self.seed, spawn_key=(i,)).generate_state(1, dtype=np.uint64)[0]
+                for i in range(n_chunks)
+            ],
             dtype=np.uint64,
         )
         return first, count, state

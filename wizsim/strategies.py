@@ -102,9 +102,7 @@ class HeuristicStrategy(Strategy):
         values = dict(HEURISTIC_DEFAULTS)
         for key, value in self.params.items():
             if key not in _HEURISTIC_SLOTS:
-                raise WizsimError(
-                    f"unknown heuristic parameter {key!r}; known: {', '.join(_HEURISTIC_SLOTS)}"
-                )
+                raise WizsimError(f"unknown heuristic parameter {key!r}; known: {', '.join(_HEURISTIC_SLOTS)}")
             values[key] = float(value)
         for key, slot in _HEURISTIC_SLOTS.items():
             row[slot] = values[key]

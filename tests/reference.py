@@ -1,0 +1,1024 @@
+"""Slow, readable reference engine for Wizard, written from /work/shared/RULES.md alone.
+
+Pure standard library; it does NOT import wizsim.  Its main job is `replay(record)`:
+re-check one hand-history record (HISTORY.md, one JSON object as a dict) and return a
+list of human-readable discrepancies ([] = the record obeys the rules).
+
+Conventions used throughout
+---------------------------
+* Card names are canonical strings (see `parse_card`): "B13", "W", "J", "Dragon", ...
+  A *hand name* is how a card sits in a hand ("Juggler", "Shapeshifter", "Cloud").
+  A *played name* is how it lies in a trick ("Juggler:B", "Cloud:R", "Shapeshifter:W").
+  All other cards have identical hand and played names.
+* Seats are 0..n-1 clockwise; the left neighbour of seat i is (i + 1) % n.
+* `trump` is "B", "R", "G", "Y" or None (no trump).
+* `options` is a HISTORY.md options dict; missing keys take the RULES.md defaults
+  (DEFAULT_OPTIONS below).
+
+Layout of this file
+-------------------
+  1. cards and options                  (parse_card, full_deck, normalize_options)
+  2. rules of one trick                  (led_suit, legal_cards, trick_winner, ...)
+  3. trump, bids, scoring                (allowed_trumps, legal_bids, round_score, ...)
+  4. replay of a record                  (replay)
+  5. random play                         (play_random_round)
+  6. exact distribution for tiny decks   (enumerate_round_distribution)
+
+Phase 1 (base game, RULES.md sections 1-8 without specials) and phase 2 (the seven
+special cards) share the functions; every special-card rule is marked "[special]" in a
+comment so the base-game path can be read on its own.  Section 9 variants (mono,
+maximus) are not implemented: they raise NotImplementedError.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+
+__all__ = [
+    "SUITS", "SPECIALS", "DEFAULT_OPTIONS",
+    "parse_card", "full_deck", "normalize_options", "hand_name",
+    "card_suit", "card_value", "is_wizard_like", "is_jester_like",
+    "led_suit", "legal_cards", "trick_winner", "trick_taker",
+    "allowed_trumps", "legal_bids", "round_score", "cloud_final_bid",
+    "replay", "play_random_round", "enumerate_round_distribution",
+]
+
+# ---------------------------------------------------------------------------
+# 1. Cards and options
+# ---------------------------------------------------------------------------
+
+SUITS = ("B", "R", "G", "Y")                     # this order wherever an order is needed
+RANKS = tuple(range(1, 14))                      # 13 high, 1 low
+SUIT_CARDS = tuple(f"{s}{r}" for s in SUITS for r in RANKS)
+_SUIT_CARD_SET = frozenset(SUIT_CARDS)
+SPECIALS = ("Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud", "Shapeshifter")
+SUITED_SPECIALS = {"Juggler": 7.5, "Cloud": 9.75}  # [special] take a named suit when played
+TRUMP_CHOICES = (None,) + SUITS                  # what a Werewolf holder may name
+
+# Played names by role in a trick (RULES.md section 5/6).
+WIZARD_LIKE = frozenset({"W", "Dragon", "Shapeshifter:W"})
+# A Werewolf can only be *played* if it was kept in hand, and then it is a Jester.
+JESTER_LIKE = frozenset({"J", "Fairy", "Bomb", "Shapeshifter:J", "Werewolf"})
+# Jester-like cards that can win an all-jester trick (rule 6.7: never Fairy or Bomb).
+_JESTERS_THAT_CAN_WIN = ("J", "Shapeshifter:J", "Werewolf")
+
+DEFAULT_OPTIONS = {
+    "canadian": False,
+    "scoring": "standard",
+    "bomb": "void_trick",
+    "wizard_indicator": "dealer_chooses",
+    "werewolf": "must",
+    "variant": "standard",
+    "hidden_bids": "off",
+    # Not listed in HISTORY.md, but RULES.md section 3 names it.
+    "passive_indicator": "dealer_chooses",
+}
+_OPTION_VALUES = {
+    "scoring": ("standard", "progressive"),
+    "bomb": ("void_trick", "cancel_bids"),
+    "wizard_indicator": ("dealer_chooses", "no_trump"),
+    "werewolf": ("must", "may"),
+    "variant": ("standard", "mono", "maximus", "clairvoyance", "elimination"),
+    "hidden_bids": ("off", "simultaneous", "secret"),
+    "passive_indicator": ("dealer_chooses", "no_trump"),
+}
+# Variants whose single round is played exactly like a standard round.
+_ROUND_LEVEL_STANDARD_VARIANTS = ("standard", "clairvoyance", "elimination")
+
+
+# Every valid canonical name (hand names and played names), looked up case-insensitively.
+_ALL_CANONICAL_NAMES = (
+    SUIT_CARDS + ("W", "J") + SPECIALS
+    + tuple(f"{special}:{s}" for special in SUITED_SPECIALS for s in SUITS)
+    + ("Shapeshifter:W", "Shapeshifter:J")
+)
+_CANONICAL_BY_LOWER = {name.lower(): name for name in _ALL_CANONICAL_NAMES}
+
+
+def parse_card(name):
+    """Canonical card name from case-insensitive notation; ValueError on anything else.
+
+    "b13" -> "B13", "w" -> "W", "j" -> "J", "dragon" -> "Dragon",
+    "juggler:b" -> "Juggler:B", "cloud:r" -> "Cloud:R", "shapeshifter:w" -> "Shapeshifter:W".
+    Ranks are 1..13 written without leading zeros; no surrounding whitespace is allowed.
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"card name must be a string, got {name!r}")
+    canonical = _CANONICAL_BY_LOWER.get(name.lower())
+    if canonical is None:
+        raise ValueError(f"not a card: {name!r}")
+    return canonical
+
+
+def hand_name(card):
+    """The name a (possibly played) card has in a hand: "Juggler:B" -> "Juggler"."""
+    return card.split(":")[0]
+
+
+def _is_hand_name(card):
+    return ":" not in card
+
+
+def full_deck(specials=()):
+    """The 60 base cards (B1..B13, R1..R13, G1..G13, Y1..Y13, 4 W, 4 J) plus `specials`."""
+    deck = list(SUIT_CARDS) + ["W"] * 4 + ["J"] * 4
+    seen = set()
+    for raw in specials:
+        card = parse_card(raw)
+        if card not in SPECIALS:
+            raise ValueError(f"not a special card: {raw!r}")
+        if card in seen:
+            raise ValueError(f"special card given twice: {card}")
+        seen.add(card)
+        deck.append(card)
+    return deck
+
+
+def normalize_options(options):
+    """Options with RULES.md defaults filled in; ValueError on an invalid value.
+
+    Unknown keys are kept untouched (they do not affect a single round).
+    """
+    opts = dict(DEFAULT_OPTIONS)
+    if options:
+        opts.update(options)
+    if not isinstance(opts["canadian"], bool):
+        raise ValueError(f"option canadian must be true/false, got {opts['canadian']!r}")
+    for key, allowed in _OPTION_VALUES.items():
+        if opts[key] not in allowed:
+            raise ValueError(f"option {key}={opts[key]!r} is not one of {list(allowed)}")
+    if opts["canadian"] and opts["hidden_bids"] != "off":
+        raise ValueError("hidden_bids together with canadian is rejected (RULES.md 4)")
+    return opts
+
+
+def _require_round_level_standard(opts):
+    if opts["variant"] not in _ROUND_LEVEL_STANDARD_VARIANTS:
+        raise NotImplementedError(
+            f"variant {opts['variant']!r} (RULES.md section 9) is not in the reference engine")
+
+
+def _check_trump(trump):
+    if trump is not None and trump not in SUITS:
+        raise ValueError(f"trump must be one of {SUITS} or None, got {trump!r}")
+
+
+# ---------------------------------------------------------------------------
+# 2. Rules of one trick (RULES.md sections 5 and 6)
+# ---------------------------------------------------------------------------
+
+def _played_card(raw):
+    """Canonical played name; ValueError for a Juggler/Cloud/Shapeshifter without choice."""
+    card = parse_card(raw)
+    if card in ("Juggler", "Cloud"):
+        raise ValueError(f"a played {card} must carry its named suit, e.g. {card}:B")
+    if card == "Shapeshifter":
+        raise ValueError("a played Shapeshifter must carry its role: Shapeshifter:W or :J")
+    return card
+
+
+def _hand_card(raw):
+    card = parse_card(raw)
+    if not _is_hand_name(card):
+        raise ValueError(f"{card} is a played name; in a hand it is {hand_name(card)}")
+    return card
+
+
+def card_suit(card):
+    """Suit of a played card: suit cards and Juggler/Cloud with a named suit; else None."""
+    if card in _SUIT_CARD_SET:
+        return card[0]
+    if hand_name(card) in SUITED_SPECIALS and ":" in card:      # [special]
+        return card.split(":")[1]
+    return None
+
+
+def card_value(card):
+    """Rank within its suit: 1..13, Juggler 7.5, Cloud 9.75."""
+    if card in _SUIT_CARD_SET:
+        return int(card[1:])
+    if hand_name(card) in SUITED_SPECIALS and ":" in card:      # [special]
+        return SUITED_SPECIALS[hand_name(card)]
+    raise ValueError(f"{card} has no suit value")
+
+
+def is_wizard_like(card):
+    return card in WIZARD_LIKE
+
+
+def is_jester_like(card):
+    return card in JESTER_LIKE
+
+
+def led_suit(trick_so_far):
+    """The suit that must be followed, or None if nothing restricts the next card.
+
+    Jester-like cards do not set it; the first other card decides: a suit card (or a
+    Juggler/Cloud with its named suit) leads its suit, a wizard-like card means nothing
+    is led for the rest of the trick.
+    """
+    for raw in trick_so_far:
+        card = _played_card(raw)
+        if is_jester_like(card):
+            continue
+        if is_wizard_like(card):
+            return None
+        return card_suit(card)
+    return None
+
+
+def legal_cards(hand, trick_so_far, trump, options):
+    """Set of distinct hand names in `hand` that may be played now.
+
+    `trick_so_far` holds the played names already in this trick (leader first).
+    Following (RULES.md 5): whoever holds a *suit card* of the led suit must play one of
+    those, or any card that is not a suit card (W, J and every special, including a
+    Juggler or Cloud, which may then be given any suit).  A Juggler/Cloud in hand does
+    not count as holding the led suit.  Without the led suit anything may be played.
+    `trump` and `options` do not influence legality; they are accepted for API symmetry.
+    """
+    _check_trump(trump)
+    cards = [_hand_card(c) for c in hand]
+    distinct = set(cards)
+    led = led_suit(trick_so_far)
+    if led is None:
+        return distinct
+    following = {c for c in distinct if c in _SUIT_CARD_SET and c[0] == led}
+    if not following:
+        return distinct
+    always_playable = {c for c in distinct if c not in _SUIT_CARD_SET}
+    return following | always_playable
+
+
+def trick_taker(cards, trump, options=None):
+    """Index of the card that takes the trick ignoring any Bomb (RULES.md 6, rules 2-7).
+
+    This is also the index of the player who leads the next trick, bombed or not.
+    A Bomb is treated like a Jester that never wins (it sets no suit).  None only when
+    no card at all can take the trick (impossible with 3+ players).
+    """
+    _check_trump(trump)
+    cards = [_played_card(c) for c in cards]
+    # [special] rules 2 and 3: Dragon, and Fairy beating the Dragon.
+    if "Dragon" in cards and "Fairy" in cards:
+        return cards.index("Fairy")
+    if "Dragon" in cards:
+        return cards.index("Dragon")
+    # rule 4: the first wizard-like card (Wizard or Shapeshifter as Wizard).
+    for i, card in enumerate(cards):
+        if card in ("W", "Shapeshifter:W"):
+            return i
+    # rule 5: highest trump.  (max() returns the first of equal values.)
+    if trump is not None:
+        trumps = [i for i, card in enumerate(cards) if card_suit(card) == trump]
+        if trumps:
+            return max(trumps, key=lambda i: card_value(cards[i]))
+    # rule 6: highest card of the led suit.
+    led = led_suit(cards)
+    if led is not None:
+        followers = [i for i, card in enumerate(cards) if card_suit(card) == led]
+        return max(followers, key=lambda i: card_value(cards[i]))
+    # rule 7: only jester-like cards: the first Jester (never Fairy or Bomb).
+    for i, card in enumerate(cards):
+        if card in _JESTERS_THAT_CAN_WIN:
+            return i
+    return None
+
+
+def trick_winner(cards, trump, options):
+    """Index (play order, 0 = leader) of the card winning the trick; None if bombed.
+
+    [special] rule 6.1: with option bomb = void_trick (default) a trick containing the
+    Bomb is won by nobody.  With bomb = cancel_bids the Bomb is a Jester that never wins.
+    """
+    opts = normalize_options(options)
+    taker = trick_taker(cards, trump, opts)
+    if opts["bomb"] == "void_trick" and any(_played_card(c) == "Bomb" for c in cards):
+        return None
+    return taker
+
+
+# ---------------------------------------------------------------------------
+# 3. Trump, bids and scoring (RULES.md sections 3, 4, 7, 8)
+# ---------------------------------------------------------------------------
+
+def allowed_trumps(indicator, options):
+    """Set of trumps the table of RULES.md 3 allows for this indicator (no Werewolf swap).
+
+    Where someone names a suit, every suit is allowed (the set has 4 elements);
+    a Werewolf swap is handled separately (its holder may name any suit or no trump).
+    """
+    opts = normalize_options(options)
+    if indicator is None:
+        return {None}
+    card = _hand_card(indicator)
+    if card in _SUIT_CARD_SET:
+        return {card[0]}
+    if card == "J":
+        return {None}
+    if card == "W":
+        return {None} if opts["wizard_indicator"] == "no_trump" else set(SUITS)
+    # [special] any special card: the dealer names a suit ...
+    if card in ("Fairy", "Bomb") and opts["passive_indicator"] == "no_trump":
+        return {None}   # ... except a passive card under option passive_indicator=no_trump
+    return set(SUITS)
+
+
+def _ordered(trumps):
+    """A set of trumps in a fixed order (None first, then B R G Y)."""
+    return [t for t in TRUMP_CHOICES if t in trumps]
+
+
+def legal_bids(k, earlier_bids, is_dealer, options):
+    """Bids allowed to the next bidder: 0..k, minus the Canadian-forbidden one for the dealer."""
+    opts = normalize_options(options)
+    bids = list(range(k + 1))
+    if opts["canadian"] and is_dealer:
+        forbidden = k - sum(earlier_bids)
+        bids = [b for b in bids if b != forbidden]
+    return bids
+
+
+def round_score(bid, tricks, k, options):
+    """Points for one player in one round (RULES.md 8), from the (final) bid."""
+    opts = normalize_options(options)
+    miss = abs(tricks - bid)
+    if opts["scoring"] == "standard":
+        return 20 + 10 * tricks if miss == 0 else -10 * miss
+    # progressive
+    if miss == 0:
+        return 10 * bid + 10 * k
+    return 10 * min(bid, tricks) - 10 * (miss * (miss + 1) // 2)
+
+
+def _score(bid, tricks, k, opts, bids_cancelled):
+    """[special] bomb = cancel_bids: a round with a played Bomb scores 10 x tricks."""
+    if bids_cancelled:
+        return 10 * tricks
+    return round_score(bid, tricks, k, opts)
+
+
+def cloud_final_bid(bid, tricks, k, options, bids_cancelled=False):
+    """[special] RULES.md 7: the Cloud taker changes the bid by +1 or -1 (0 only goes up);
+    default choice: the change that scores more, +1 on a tie."""
+    opts = normalize_options(options)
+    up = bid + 1
+    if bid == 0:
+        return up
+    down = bid - 1
+    if _score(down, tricks, k, opts, bids_cancelled) > _score(up, tricks, k, opts, bids_cancelled):
+        return down
+    return up
+
+
+# ---------------------------------------------------------------------------
+# 4. Replay: re-check one HISTORY.md record
+# ---------------------------------------------------------------------------
+
+class _Abort(Exception):
+    """Raised after reporting a problem that makes further checking meaningless."""
+
+
+def _is_int(x):
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _is_seat(x, n):
+    return _is_int(x) and 0 <= x < n
+
+
+def replay(record):
+    """Re-check a whole round record; return a list of discrepancies ([] = consistent).
+
+    Besides HISTORY.md keys it honours two optional keys:
+      "legal": per trick, per card, the sorted distinct legal hand names at that moment;
+               compared (as sets of hand names) with `legal_cards`.
+      "deck":  the list of cards the round was dealt from (default: 60 + `specials`).
+    Raises NotImplementedError for the mono/maximus variants.
+    """
+    problems = []
+    try:
+        _replay(record, problems)
+    except _Abort:
+        pass
+    except NotImplementedError:
+        raise
+    except Exception as exc:   # malformed data we did not anticipate: still a finding
+        problems.append(f"record could not be checked completely: {type(exc).__name__}: {exc}")
+    return problems
+
+
+def _replay(record, problems):
+    report = problems.append
+
+    def abort(message):
+        report(message + " (further checks skipped)")
+        raise _Abort
+
+    if not isinstance(record, dict):
+        abort("record is not a JSON object")
+    for key in ("players", "cards_per_player", "dealer", "hands", "indicator", "trump",
+                "bids", "tricks", "tricks_won", "final_bids", "scores"):
+        if key not in record:
+            abort(f"record has no key {key!r}")
+
+    # --- options --------------------------------------------------------------
+    raw_options = record.get("options") or {}
+    try:
+        opts = normalize_options(raw_options)
+    except ValueError as exc:
+        abort(f"options: {exc}")
+    _require_round_level_standard(opts)
+
+    # --- table -----------------------------------------------------------------
+    n, k, dealer = record["players"], record["cards_per_player"], record["dealer"]
+    if not _is_int(n) or not 3 <= n <= 6:
+        abort(f"players must be 3..6, got {n!r}")
+    if not _is_int(k) or k < 1:
+        abort(f"cards_per_player must be a positive integer, got {k!r}")
+    if not _is_seat(dealer, n):
+        abort(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+    strategies = record.get("strategies")
+    if strategies is not None and (not isinstance(strategies, list) or len(strategies) != n):
+        report(f"strategies should list one strategy per seat ({n}), got {strategies!r}")
+
+    # --- deck ------------------------------------------------------------------
+    specials = record.get("specials") or []
+    try:
+        if "deck" in record:
+            deck = [_hand_card(c) for c in record["deck"]]
+        else:
+            deck = full_deck(specials)
+    except (ValueError, TypeError) as exc:
+        abort(f"deck/specials: {exc}")
+    if n * k > len(deck):
+        abort(f"{n} players x {k} cards = {n * k} exceeds the deck of {len(deck)} cards")
+
+    # --- hands and indicator -----------------------------------------------------
+    hands_raw = record["hands"]
+    if not isinstance(hands_raw, list) or len(hands_raw) != n:
+        abort(f"hands must list {n} hands, got {hands_raw!r}")
+    hands = []
+    for seat, hand in enumerate(hands_raw):
+        if not isinstance(hand, list):
+            abort(f"hand of seat {seat} is not a list")
+        try:
+            hands.append([_hand_card(c) for c in hand])
+        except ValueError as exc:
+            abort(f"hand of seat {seat}: {exc}")
+        if len(hand) != k:
+            report(f"seat {seat} was dealt {len(hand)} cards, expected {k}")
+
+    indicator = record["indicator"]
+    if indicator is not None:
+        try:
+            indicator = _hand_card(indicator)
+        except ValueError as exc:
+            report(f"indicator: {exc}")
+            indicator = None
+    if n * k == len(deck) and indicator is not None:
+        report(f"indicator is {indicator} but all {len(deck)} cards were dealt (no card left)")
+    if n * k < len(deck) and record["indicator"] is None:
+        report(f"indicator is null although {len(deck) - n * k} cards were left undealt")
+
+    deck_count = Counter(deck)
+    used = Counter(c for hand in hands for c in hand)
+    if indicator is not None:
+        used[indicator] += 1
+    for card in sorted(used):
+        if used[card] <= deck_count[card]:
+            continue
+        if deck_count[card] == 0:
+            report(f"card {card} is not in the deck (specials {specials})")
+            continue
+        holders = [s for s in range(n) if card in hands[s]]
+        if card == indicator:
+            report(f"indicator {card} is also dealt to seat(s) {holders}, but the deck "
+                   f"has only {deck_count[card]} {card}")
+        else:
+            report(f"card {card} is dealt {used[card]} times (seats {holders}) but the deck "
+                   f"has {deck_count[card]}: hands are not disjoint")
+
+    # --- [special] Werewolf, then trump ------------------------------------------------
+    current = [list(h) for h in hands]           # hands as they change during the round
+    holders = [s for s in range(n) if "Werewolf" in hands[s]]
+    werewolf = record.get("werewolf")
+    holder_names_trump = False
+    if not holders:
+        if werewolf is not None:
+            report(f"werewolf is {werewolf!r} but no player was dealt the Werewolf")
+    else:
+        holder = holders[0]
+        swapped = indicator is not None      # the compulsory behaviour
+        if not isinstance(werewolf, dict):
+            report(f"seat {holder} was dealt the Werewolf but werewolf is {werewolf!r}")
+        else:
+            if werewolf.get("seat") != holder:
+                report(f"werewolf seat is {werewolf.get('seat')!r}, but seat {holder} holds it")
+            claimed = werewolf.get("swapped")
+            if not isinstance(claimed, bool):
+                report(f"werewolf swapped must be true/false, got {claimed!r}")
+            elif indicator is None and claimed:
+                report("werewolf swapped is true but there is no indicator to swap with")
+            elif indicator is not None and opts["werewolf"] == "must" and not claimed:
+                report("werewolf swapped is false but the swap is compulsory (werewolf=must)")
+            else:
+                swapped = claimed
+        if swapped:
+            current[holder].remove("Werewolf")
+            current[holder].append(indicator)
+        # The holder names the trump if they swapped, or if there was nothing to swap.
+        holder_names_trump = swapped or indicator is None
+
+    held_after_swap = Counter(c for hand in current for c in hand)
+
+    trump = record["trump"]
+    if trump is not None and trump not in SUITS:
+        report(f"trump must be one of {list(SUITS)} or null, got {trump!r}")
+        trump = None
+    elif holder_names_trump:
+        pass                                  # any suit or no trump may be named
+    else:
+        allowed = allowed_trumps(indicator, opts)
+        if trump not in allowed:
+            if indicator is None:
+                why = "there is no indicator, so there is no trump"
+            elif len(allowed) > 1:
+                why = f"after indicator {indicator} the dealer must name a suit"
+            else:
+                why = f"indicator {indicator} means trump {next(iter(allowed))}"
+            report(f"trump is {trump!r} but {why}")
+
+    # --- bids ------------------------------------------------------------------------------
+    bids = record["bids"]
+    bids_ok = isinstance(bids, list) and len(bids) == n and all(_is_int(b) for b in bids)
+    if not bids_ok:
+        report(f"bids must list {n} integers, got {bids!r}")
+    else:
+        for seat, bid in enumerate(bids):
+            if not 0 <= bid <= k:
+                report(f"seat {seat} bid {bid}, outside 0..{k}")
+        if opts["canadian"] and sum(bids) == k:
+            report(f"Canadian rule: the bids {bids} sum to {k} = cards per player; "
+                   f"dealer (seat {dealer}) may not bid {bids[dealer]}")
+
+    # --- tricks ----------------------------------------------------------------------------
+    tricks = record["tricks"]
+    if not isinstance(tricks, list):
+        abort(f"tricks must be a list, got {tricks!r}")
+    if len(tricks) != k:
+        report(f"{len(tricks)} tricks recorded, expected {k}")
+    legal_record = record.get("legal")
+    if legal_record is not None and (not isinstance(legal_record, list)
+                                     or len(legal_record) != len(tricks)):
+        report("legal must have one entry per trick")
+        legal_record = None
+
+    won = [0] * n
+    played_total = Counter()
+    cloud_taker = None            # [special] seat that took the Cloud (None: nobody)
+    bomb_played = False           # [special]
+    expected_leader = (dealer + 1) % n
+    for t, trick in enumerate(tricks):
+        where = f"trick {t + 1}"
+        if not isinstance(trick, dict):
+            abort(f"{where} is not an object")
+        leader = trick.get("leader")
+        if leader != expected_leader:
+            because = ("the player left of the dealer leads the first trick" if t == 0
+                       else "the previous trick's next_leader leads")
+            report(f"{where}: leader is {leader!r}, expected seat {expected_leader} ({because})")
+        if not _is_seat(leader, n):
+            leader = expected_leader
+        cards = trick.get("cards")
+        if not isinstance(cards, list):
+            abort(f"{where}: cards must be a list")
+        if len(cards) != n:
+            report(f"{where}: {len(cards)} cards played, expected one per player ({n})")
+        legal_for_trick = None
+        if legal_record is not None:
+            legal_for_trick = legal_record[t]
+            if not isinstance(legal_for_trick, list) or len(legal_for_trick) != len(cards):
+                report(f"{where}: legal must have one entry per card played")
+                legal_for_trick = None
+
+        played = []                 # canonical played names of the valid cards
+        all_valid = len(cards) == n
+        for i, raw in enumerate(cards):
+            seat = (leader + i) % n
+            try:
+                card = _played_card(raw)
+            except ValueError as exc:
+                report(f"{where}: seat {seat} plays {raw!r}: {exc}")
+                all_valid = False
+                continue
+            name = hand_name(card)
+            legal_now = legal_cards(current[seat], played, trump, opts)
+            if legal_for_trick is not None:
+                _compare_legal(legal_for_trick[i], legal_now, f"{where}, card {i + 1}", report)
+            if name not in current[seat]:
+                report(f"{where}: seat {seat} plays {card}, which is not in their hand "
+                       f"{sorted(current[seat])}")
+            else:
+                if name not in legal_now:
+                    report(f"{where}: seat {seat} plays {card} but must follow "
+                           f"{led_suit(played)}; legal were {sorted(legal_now)}")
+                current[seat].remove(name)
+            played.append(card)
+            played_total[name] += 1
+
+        claimed_next = trick.get("next_leader")
+        if all_valid:
+            taker_index = trick_taker(played, trump, opts)
+            winner_index = trick_winner(played, trump, opts)
+            winner = None if winner_index is None else (leader + winner_index) % n
+            next_leader = (leader + taker_index) % n
+            if "winner" not in trick:
+                report(f"{where}: no winner recorded")
+            elif trick["winner"] != winner:
+                report(f"{where}: winner is {trick['winner']!r}, expected "
+                       f"{winner!r} ({played} with trump {trump})")
+            if claimed_next != next_leader:
+                report(f"{where}: next_leader is {claimed_next!r}, expected seat {next_leader}")
+            if winner is not None:
+                won[winner] += 1
+            if any(hand_name(c) == "Cloud" for c in played):          # [special]
+                cloud_taker = winner
+            if "Bomb" in played:                                         # [special]
+                bomb_played = True
+        else:
+            report(f"{where}: winner not checked because the trick is malformed")
+            next_leader = expected_leader
+
+        # [special] Juggler: everybody passes one card left, except after the last trick.
+        juggler = any(hand_name(c) == "Juggler" for c in played)
+        passes = trick.get("passes")
+        if juggler and t < k - 1:
+            if not isinstance(passes, list) or len(passes) != n:
+                abort(f"{where}: a Juggler trick needs passes, one card per seat, got {passes!r}")
+            _apply_passes(passes, current, where, report, abort)
+        elif passes not in (None, []):
+            reason = "the last trick" if juggler else "a trick without the Juggler"
+            report(f"{where}: passes recorded after {reason}")
+
+        expected_leader = claimed_next if _is_seat(claimed_next, n) else next_leader
+
+    # --- every card played exactly once --------------------------------------------------------
+    # Passing moves cards between hands but keeps the multiset of held cards unchanged.
+    if len(tricks) == k:
+        for seat in range(n):
+            if current[seat]:
+                report(f"seat {seat} still holds {sorted(current[seat])} after the last trick")
+    for card in sorted(played_total):
+        if played_total[card] > held_after_swap[card]:
+            report(f"card {card} is played {played_total[card]} times but only "
+                   f"{held_after_swap[card]} were held by the players")
+
+    # --- tricks won, final bids, scores -------------------------------------------------------
+    if record["tricks_won"] != won:
+        report(f"tricks_won is {record['tricks_won']!r}, expected {won}")
+    if not bids_ok:
+        return
+    bids_cancelled = bomb_played and opts["bomb"] == "cancel_bids"
+    final_bids = list(bids)
+    if cloud_taker is not None:
+        final_bids[cloud_taker] = cloud_final_bid(bids[cloud_taker], won[cloud_taker], k,
+                                                  opts, bids_cancelled)
+    if record["final_bids"] != final_bids:
+        why = f" (seat {cloud_taker} took the Cloud)" if cloud_taker is not None else ""
+        report(f"final_bids is {record['final_bids']!r}, expected {final_bids}{why}")
+    scores = [_score(final_bids[s], won[s], k, opts, bids_cancelled) for s in range(n)]
+    if record["scores"] != scores:
+        report(f"scores is {record['scores']!r}, expected {scores} "
+               f"(final bids {final_bids}, tricks {won}"
+               f"{', bids cancelled by the Bomb' if bids_cancelled else ''})")
+
+
+def _compare_legal(entry, legal_now, where, report):
+    """Compare a record's "legal" entry with our legal set (as sets of hand names)."""
+    try:
+        theirs = {hand_name(parse_card(c)) for c in entry}
+    except (ValueError, TypeError) as exc:
+        report(f"{where}: legal entry {entry!r} is malformed: {exc}")
+        return
+    if theirs != legal_now:
+        report(f"{where}: legal is {sorted(theirs)}, expected {sorted(legal_now)}")
+
+
+def _apply_passes(passes, current, where, report, abort):
+    """[special] Juggler passing: seat i gives passes[i] to seat i+1, all at once."""
+    n = len(current)
+    names = []
+    for seat, raw in enumerate(passes):
+        try:
+            card = _hand_card(raw)
+        except ValueError as exc:
+            abort(f"{where}: seat {seat} passes {raw!r}: {exc}")
+        if card not in current[seat]:
+            report(f"{where}: seat {seat} passes {card}, which is not in their hand "
+                   f"{sorted(current[seat])}")
+        names.append(card)
+    for seat, card in enumerate(names):        # first everybody gives ...
+        if card in current[seat]:
+            current[seat].remove(card)
+    for seat, card in enumerate(names):        # ... then everybody receives
+        current[(seat + 1) % n].append(card)
+
+
+# ---------------------------------------------------------------------------
+# 5. Random play
+# ---------------------------------------------------------------------------
+
+def _check_table(n, k, dealer, deck_size):
+    if not _is_int(n) or not 3 <= n <= 6:
+        raise ValueError(f"Wizard is played by 3 to 6 players, got {n!r}")
+    if not _is_int(k) or k < 1:
+        raise ValueError(f"cards per player must be a positive integer, got {k!r}")
+    if not _is_seat(dealer, n):
+        raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+    if n * k > deck_size:
+        raise ValueError(f"{n} x {k} cards exceed the deck of {deck_size}")
+
+
+def _played_forms(card):
+    """The ways a hand card can be played; a uniformly random one is chosen."""
+    if card in SUITED_SPECIALS:                                  # [special]
+        return [f"{card}:{s}" for s in SUITS]
+    if card == "Shapeshifter":                                   # [special]
+        return ["Shapeshifter:W", "Shapeshifter:J"]
+    return [card]
+
+
+def play_random_round(rng, n, k, dealer, options, deck=None):
+    """Deal and play one round with uniformly random legal choices; return its record.
+
+    Choices: uniform deal; a Werewolf holder swaps (always under werewolf=must, with
+    probability 1/2 under may) and names a uniform trump among no trump and the 4 suits;
+    a dealer who names trump picks a uniform suit; bids uniform over the legal bids;
+    cards uniform over the distinct legal hand names, then a uniform suit for a
+    Juggler/Cloud and a uniform role for a Shapeshifter; Juggler passes uniform over the
+    distinct cards in hand; the Cloud taker's bid change is the default choice.
+    The record also carries "legal" (and "deck" if `deck` was given).
+    """
+    opts = normalize_options(options)
+    _require_round_level_standard(opts)
+    cards = full_deck() if deck is None else [_hand_card(c) for c in deck]
+    _check_table(n, k, dealer, len(cards))
+
+    shuffled = list(cards)
+    rng.shuffle(shuffled)
+    hands = [shuffled[seat * k:(seat + 1) * k] for seat in range(n)]
+    indicator = shuffled[n * k] if len(shuffled) > n * k else None
+    current = [list(h) for h in hands]
+
+    werewolf = None
+    holders = [s for s in range(n) if "Werewolf" in hands[s]]
+    if holders:                                                   # [special]
+        holder = holders[0]
+        swap = indicator is not None and (opts["werewolf"] == "must" or rng.random() < 0.5)
+        if swap:
+            current[holder].remove("Werewolf")
+            current[holder].append(indicator)
+        werewolf = {"seat": holder, "swapped": swap}
+        if swap or indicator is None:
+            trump = rng.choice(TRUMP_CHOICES)
+        else:
+            trump = rng.choice(_ordered(allowed_trumps(indicator, opts)))
+    else:
+        trump = rng.choice(_ordered(allowed_trumps(indicator, opts)))
+
+    bids = [None] * n
+    earlier = []
+    for i in range(n):
+        seat = (dealer + 1 + i) % n
+        bid = rng.choice(legal_bids(k, earlier, seat == dealer, opts))
+        bids[seat] = bid
+        earlier.append(bid)
+
+    tricks, legal_log = [], []
+    won = [0] * n
+    cloud_taker, bomb_played = None, False
+    leader = (dealer + 1) % n
+    for t in range(k):
+        played, legal_lists = [], []
+        for i in range(n):
+            seat = (leader + i) % n
+            legal = sorted(legal_cards(current[seat], played, trump, opts))
+            legal_lists.append(legal)
+            choice = rng.choice(legal)
+            current[seat].remove(choice)
+            played.append(rng.choice(_played_forms(choice)))
+        taker_index = trick_taker(played, trump, opts)
+        winner_index = trick_winner(played, trump, opts)
+        winner = None if winner_index is None else (leader + winner_index) % n
+        next_leader = (leader + taker_index) % n
+        entry = {"leader": leader, "cards": played, "winner": winner, "next_leader": next_leader}
+        if winner is not None:
+            won[winner] += 1
+        if any(hand_name(c) == "Cloud" for c in played):
+            cloud_taker = winner
+        if "Bomb" in played:
+            bomb_played = True
+        if any(hand_name(c) == "Juggler" for c in played) and t < k - 1:
+            passes = [rng.choice(sorted(set(current[s]))) for s in range(n)]
+            for s in range(n):
+                current[s].remove(passes[s])
+            for s in range(n):
+                current[(s + 1) % n].append(passes[s])
+            entry["passes"] = passes
+        tricks.append(entry)
+        legal_log.append(legal_lists)
+        leader = next_leader
+
+    bids_cancelled = bomb_played and opts["bomb"] == "cancel_bids"
+    final_bids = list(bids)
+    if cloud_taker is not None:
+        final_bids[cloud_taker] = cloud_final_bid(bids[cloud_taker], won[cloud_taker], k,
+                                                  opts, bids_cancelled)
+    scores = [_score(final_bids[s], won[s], k, opts, bids_cancelled) for s in range(n)]
+    record = {
+        "seed": 0, "game": 0, "players": n, "round": 1, "cards_per_player": k,
+        "dealer": dealer, "specials": [c for c in SPECIALS if c in cards],
+        "options": opts, "strategies": ["random"] * n,
+        "hands": hands, "indicator": indicator, "werewolf": werewolf, "trump": trump,
+        "bids": bids, "tricks": tricks, "tricks_won": won, "final_bids": final_bids,
+        "scores": scores, "legal": legal_log,
+    }
+    if deck is not None:
+        record["deck"] = list(cards)
+    return record
+
+
+# ---------------------------------------------------------------------------
+# 6. Exact distribution for tiny decks
+# ---------------------------------------------------------------------------
+
+def enumerate_round_distribution(n, k, dealer, options, deck):
+    """Exact {(seat_position, bid, tricks): Fraction} under the random model of
+    `play_random_round` (seat_position = (seat - dealer - 1) % n; `bid` is the bid as
+    made, before any Cloud change).
+
+    Dealing: every assignment of deck *positions* (card objects) to the hands and the
+    indicator is equally likely, so duplicate names are weighted correctly; deals are
+    enumerated as ordered choices of index combinations (hand of seat 0, 1, ..., then
+    the indicator) and collected by card names.
+
+    Factorisation: random bids never look at the cards, and random play never looks at
+    the bids, so for every seat the bid and the number of tricks are independent:
+    P(pos, bid, tricks) = P(pos bids bid) * P(pos takes tricks).  Both factors are
+    computed exactly by brute force.
+    """
+    opts = normalize_options(options)
+    _require_round_level_standard(opts)
+    cards = [_hand_card(c) for c in deck]
+    _check_table(n, k, dealer, len(cards))
+
+    # 1. Deals: (hands as sorted tuples, indicator) -> probability.
+    deals = Counter()
+
+    def deal(seat, remaining, hands, prob):
+        if seat == n:
+            if not remaining:
+                deals[(tuple(hands), None)] += prob
+            for index in remaining:
+                deals[(tuple(hands), cards[index])] += prob / len(remaining)
+            return
+        combos = list(itertools.combinations(remaining, k))
+        for combo in combos:
+            rest = tuple(i for i in remaining if i not in combo)
+            hand = tuple(sorted(cards[i] for i in combo))
+            deal(seat + 1, rest, hands + [hand], prob / len(combos))
+
+    deal(0, tuple(range(len(cards))), [], Fraction(1))
+
+    # 2. Werewolf and trump: (hands, trump) -> probability.
+    setups = Counter()
+    for (hands, indicator), prob in deals.items():
+        holders = [s for s in range(n) if "Werewolf" in hands[s]]
+        if not holders:
+            options_ = _ordered(allowed_trumps(indicator, opts))
+            for trump in options_:
+                setups[(hands, trump)] += prob / len(options_)
+            continue
+        holder = holders[0]                                           # [special]
+        if indicator is None:
+            swap_choices = [False]
+        elif opts["werewolf"] == "must":
+            swap_choices = [True]
+        else:
+            swap_choices = [True, False]
+        for swap in swap_choices:
+            p_swap = prob / len(swap_choices)
+            new_hands = hands
+            if swap:
+                hand = list(hands[holder])
+                hand.remove("Werewolf")
+                hand.append(indicator)
+                new_hands = hands[:holder] + (tuple(sorted(hand)),) + hands[holder + 1:]
+            if swap or indicator is None:
+                options_ = list(TRUMP_CHOICES)
+            else:
+                options_ = _ordered(allowed_trumps(indicator, opts))
+            for trump in options_:
+                setups[(new_hands, trump)] += p_swap / len(options_)
+
+    # 3. Tricks: P(seat takes t tricks) by brute force over the play.
+    cache = {}
+
+    def play_from(hands, leader, trump):
+        """Distribution of the trick counts (tuple by seat) still to be won from here."""
+        if not hands[0]:
+            return {(0,) * n: Fraction(1)}
+        key = (hands, leader, trump)
+        if key in cache:
+            return cache[key]
+        result = Counter()
+        for played, rest, prob in trick_lines(hands, leader, trump, 0, []):
+            winner_index = trick_winner(played, trump, opts)
+            taker_index = trick_taker(played, trump, opts)
+            gained = [0] * n
+            if winner_index is not None:
+                gained[(leader + winner_index) % n] = 1
+            next_leader = (leader + taker_index) % n
+            for after, p_after in after_trick(played, rest, prob):
+                for counts, p_rest in play_from(after, next_leader, trump).items():
+                    total = tuple(g + c for g, c in zip(gained, counts))
+                    result[total] += p_after * p_rest
+        cache[key] = dict(result)
+        return cache[key]
+
+    def trick_lines(hands, leader, trump, i, played):
+        """Yield (played cards, hands after the trick, probability) for every way to play."""
+        if i == n:
+            yield list(played), hands, Fraction(1)
+            return
+        seat = (leader + i) % n
+        legal = sorted(legal_cards(hands[seat], played, trump, opts))
+        for card in legal:
+            hand = list(hands[seat])
+            hand.remove(card)
+            new_hands = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
+            forms = _played_forms(card)
+            for form in forms:
+                p = Fraction(1, len(legal) * len(forms))
+                for line, rest, q in trick_lines(new_hands, leader, trump, i + 1,
+                                                 played + [form]):
+                    yield line, rest, p * q
+
+    def after_trick(played, hands, prob):
+        """[special] Juggler passes (not after the last trick); otherwise hands unchanged."""
+        if not any(hand_name(c) == "Juggler" for c in played) or not hands[0]:
+            return [(hands, prob)]
+        outcomes = Counter()
+        choices = [sorted(set(h)) for h in hands]
+        for passes in itertools.product(*choices):
+            new = [list(h) for h in hands]
+            for s in range(n):
+                new[s].remove(passes[s])
+            for s in range(n):
+                new[(s + 1) % n].append(passes[s])
+            p = prob
+            for c in choices:
+                p /= len(c)
+            outcomes[tuple(tuple(sorted(h)) for h in new)] += p
+        return list(outcomes.items())
+
+    tricks_by_position = Counter()           # (position, tricks) -> probability
+    for (hands, trump), prob in setups.items():
+        for counts, p in play_from(hands, (dealer + 1) % n, trump).items():
+            for seat in range(n):
+                tricks_by_position[((seat - dealer - 1) % n, counts[seat])] += prob * p
+
+    # 4. Bids: P(position bids b) by brute force over bid sequences (position n-1 = dealer).
+    bids_by_position = Counter()
+
+    def bid_from(position, earlier, prob):
+        if position == n:
+            for pos, bid in enumerate(earlier):
+                bids_by_position[(pos, bid)] += prob
+            return
+        allowed = legal_bids(k, earlier, position == n - 1, opts)
+        for bid in allowed:
+            bid_from(position + 1, earlier + [bid], prob / len(allowed))
+
+    bid_from(0, [], Fraction(1))
+
+    distribution = {}
+    for (pos, bid), p_bid in bids_by_position.items():
+        for (pos2, tricks), p_tricks in tricks_by_position.items():
+            if pos2 == pos and p_bid * p_tricks:
+                distribution[(pos, bid, tricks)] = p_bid * p_tricks
+    return distribution
+
+
+if __name__ == "__main__":   # quick self-check: python tests/reference.py
+    rng = random.Random(1)
+    bad = 0
+    for _ in range(200):
+        n = rng.randint(3, 6)
+        rec = play_random_round(rng, n, rng.randint(1, 60 // n), rng.randrange(n), {})
+        bad += bool(replay(rec))
+    print("inconsistent random rounds:", bad)

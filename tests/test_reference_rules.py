@@ -1,0 +1,917 @@
+"""Tests of the pure-Python reference engine tests/reference.py against RULES.md.
+
+Phase 1: base game (RULES.md sections 1-8, no specials).  Phase 2: the seven special
+cards; those tests are grouped at the end of the file.  Nothing here imports wizsim.
+"""
+
+import math
+import os
+import random
+import sys
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from reference import (  # noqa: E402
+    SPECIALS,
+    allowed_trumps,
+    enumerate_round_distribution,
+    full_deck,
+    led_suit,
+    legal_bids,
+    legal_cards,
+    parse_card,
+    play_random_round,
+    replay,
+    round_score,
+    trick_winner,
+)
+
+STD = {}  # all defaults: no Canadian rule, standard scoring, dealer chooses after a W
+
+
+# ===========================================================================
+# Phase 1: cards
+# ===========================================================================
+
+@pytest.mark.parametrize("raw, canonical", [
+    ("b13", "B13"), ("B13", "B13"), ("r1", "R1"), ("g7", "G7"), ("Y10", "Y10"),
+    ("w", "W"), ("W", "W"), ("j", "J"), ("dragon", "Dragon"), ("FAIRY", "Fairy"),
+    ("bomb", "Bomb"), ("werewolf", "Werewolf"), ("juggler", "Juggler"),
+    ("cloud", "Cloud"), ("shapeshifter", "Shapeshifter"),
+    ("juggler:b", "Juggler:B"), ("Cloud:r", "Cloud:R"),
+    ("shapeshifter:w", "Shapeshifter:W"), ("SHAPESHIFTER:J", "Shapeshifter:J"),
+])
+def test_parse_card_canonical(raw, canonical):
+    assert parse_card(raw) == canonical
+
+
+@pytest.mark.parametrize("raw", [
+    "", "B0", "B14", "B01", "X5", "B", "13", "WW", "wizard", "jester", " b1", "b1 ",
+    "juggler:x", "juggler:", "cloud:w", "shapeshifter:b", "w:b", "dragon:r", "B-1", None, 5,
+])
+def test_parse_card_rejects(raw):
+    with pytest.raises(ValueError):
+        parse_card(raw)
+
+
+def test_full_deck():
+    deck = full_deck()
+    assert len(deck) == 60
+    counts = Counter(deck)
+    assert counts["W"] == 4 and counts["J"] == 4
+    for suit in "BRGY":
+        assert [c for c in deck if c[0] == suit and c[1:].isdigit()] == \
+            [f"{suit}{r}" for r in range(1, 14)]
+    with_specials = full_deck(["Dragon", "fairy"])
+    assert len(with_specials) == 62 and with_specials[-2:] == ["Dragon", "Fairy"]
+    assert len(full_deck(SPECIALS)) == 67
+    with pytest.raises(ValueError):
+        full_deck(["Wizard"])
+    with pytest.raises(ValueError):
+        full_deck(["B5"])
+    with pytest.raises(ValueError):
+        full_deck(["Dragon", "Dragon"])
+
+
+# ===========================================================================
+# Phase 1: RULES.md section 10, worked examples 1-4
+# ===========================================================================
+
+def test_example_1_first_wizard_wins():
+    assert trick_winner(["R5", "W", "R13", "W"], "B", STD) == 1
+    # consequence: R is led, a player holding R must follow (W/J still allowed)
+    assert legal_cards(["R2", "B3", "W", "J"], ["R5"], "B", STD) == {"R2", "W", "J"}
+
+
+def test_example_2_jester_lead_sets_nothing():
+    assert trick_winner(["J", "R5", "B1", "R13"], "B", STD) == 2
+    assert led_suit(["J"]) is None
+    assert legal_cards(["R7", "B9", "G1"], ["J"], "B", STD) == {"R7", "B9", "G1"}
+    # R is led after the leading J: the next players must follow R
+    assert led_suit(["J", "R5"]) == "R"
+    assert legal_cards(["R7", "B9", "J"], ["J", "R5"], "B", STD) == {"R7", "J"}
+    assert legal_cards(["R7", "B9", "G1"], ["J", "R5", "B1"], "B", STD) == {"R7"}
+
+
+def test_example_3_all_jesters():
+    assert trick_winner(["J", "J", "J"], None, STD) == 0
+
+
+def test_example_4_wizard_lead():
+    assert trick_winner(["W", "G1", "Y13", "J"], "G", STD) == 0
+    # after the led W anything may be played, for the rest of the trick
+    assert led_suit(["W"]) is None
+    assert legal_cards(["G5", "Y2", "B3"], ["W"], "G", STD) == {"G5", "Y2", "B3"}
+    assert legal_cards(["G5", "Y2", "B3"], ["W", "G1"], "G", STD) == {"G5", "Y2", "B3"}
+    assert legal_cards(["G5", "Y2", "B3"], ["W", "G1", "Y13"], "G", STD) == {"G5", "Y2", "B3"}
+
+
+# ===========================================================================
+# Phase 1: scoring, RULES.md section 8
+# ===========================================================================
+
+@pytest.mark.parametrize("bid, tricks, points", [
+    (3, 3, 50), (0, 0, 20), (4, 2, -20), (2, 4, -20), (0, 3, -30),
+])
+def test_standard_scoring_examples(bid, tricks, points):
+    assert round_score(bid, tricks, 8, STD) == points
+    assert round_score(bid, tricks, 8, {"scoring": "standard"}) == points
+
+
+@pytest.mark.parametrize("bid, tricks, points", [(3, 3, 110), (2, 3, 10), (4, 2, -10)])
+def test_progressive_scoring_examples_round_8(bid, tricks, points):
+    assert round_score(bid, tricks, 8, {"scoring": "progressive"}) == points
+
+
+def test_progressive_scoring_more():
+    prog = {"scoring": "progressive"}
+    assert round_score(0, 0, 1, prog) == 10               # 10 x 0 + 10 x 1
+    assert round_score(0, 3, 5, prog) == -60              # 0 - (10 + 20 + 30)
+    assert round_score(5, 1, 5, prog) == 10 - 100         # 10 - (10+20+30+40)
+    assert round_score(1, 2, 3, prog) == 0                # 10 - 10
+
+
+def test_standard_scoring_does_not_depend_on_k():
+    assert {round_score(2, 2, k, STD) for k in range(2, 21)} == {40}
+
+
+# ===========================================================================
+# Phase 1: one test per base rule
+# ===========================================================================
+
+def test_must_follow_suit_if_possible():
+    hand = ["R3", "R11", "B13", "G2"]
+    assert legal_cards(hand, ["R5"], "B", STD) == {"R3", "R11"}
+    # holding the trump suit does not allow trumping while you can follow
+    assert "B13" not in legal_cards(hand, ["R5"], "B", STD)
+
+
+def test_wizard_and_jester_always_playable():
+    hand = ["R3", "W", "J", "G2"]
+    assert legal_cards(hand, ["R5"], "B", STD) == {"R3", "W", "J"}
+    assert legal_cards(["W", "J"], ["R5"], None, STD) == {"W", "J"}
+
+
+def test_void_in_led_suit_may_play_anything():
+    hand = ["B13", "G2", "Y7", "J"]
+    assert legal_cards(hand, ["R5"], "B", STD) == set(hand)
+    assert legal_cards(hand, ["R5", "B1"], "B", STD) == set(hand)
+
+
+def test_leader_may_play_anything():
+    hand = ["B13", "G2", "Y7", "R1", "W", "J"]
+    assert legal_cards(hand, [], "B", STD) == set(hand)
+
+
+def test_legal_cards_collapses_duplicates():
+    assert legal_cards(["W", "W", "J", "J", "R1"], ["R5"], None, STD) == {"W", "J", "R1"}
+
+
+def test_legal_cards_rejects_bad_input():
+    with pytest.raises(ValueError):
+        legal_cards(["R1", "X9"], [], None, STD)
+    with pytest.raises(ValueError):
+        legal_cards(["R1"], [], "W", STD)
+
+
+def test_jester_led_trick():
+    # several Jesters before the first suit card: that card sets the led suit
+    assert led_suit(["J", "J", "G3"]) == "G"
+    assert trick_winner(["J", "J", "G3", "G9"], None, STD) == 3
+    assert trick_winner(["J", "G3", "R13"], None, STD) == 1      # R13 is off-suit
+    assert trick_winner(["J", "W", "G3"], "G", STD) == 1         # Wizard after a Jester
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_all_jester_trick_first_jester_wins(n):
+    assert trick_winner(["J"] * n, "R", STD) == 0
+    assert trick_winner(["J"] * n, None, STD) == 0
+
+
+def test_jester_never_wins_otherwise():
+    assert trick_winner(["J", "R1", "J"], "B", STD) == 1
+    assert trick_winner(["J", "J", "R1"], None, STD) == 2
+
+
+@pytest.mark.parametrize("cards, expected", [
+    (["W", "W", "W"], 0), (["R13", "W", "W"], 1), (["J", "B13", "R2", "W"], 3),
+    (["B13", "J", "W", "W", "W", "W"], 2),
+])
+def test_first_wizard_wins(cards, expected):
+    assert trick_winner(cards, "B", STD) == expected
+
+
+def test_trump_beats_led_suit():
+    assert trick_winner(["R13", "B1", "R12"], "B", STD) == 1
+    assert trick_winner(["R13", "B1", "B2"], "B", STD) == 2      # highest trump
+    assert trick_winner(["B1", "R13", "B2"], "B", STD) == 2      # trump led
+    assert trick_winner(["R13", "B1", "R12"], None, STD) == 0    # no trump
+
+
+def test_off_suit_never_wins():
+    assert trick_winner(["R2", "G13", "Y13"], None, STD) == 0
+    assert trick_winner(["R2", "G13", "Y13"], "B", STD) == 0
+    assert trick_winner(["R2", "G13", "R3", "Y13"], "B", STD) == 2
+
+
+def test_trick_winner_index_is_play_order():
+    # W played fourth of six
+    assert trick_winner(["B1", "B2", "B3", "W", "B4", "J"], "R", STD) == 3
+
+
+def test_trump_from_indicator():
+    assert allowed_trumps("G7", STD) == {"G"}
+    assert allowed_trumps("B1", STD) == {"B"}
+    assert allowed_trumps("J", STD) == {None}
+    assert allowed_trumps(None, STD) == {None}           # no card left
+    assert allowed_trumps("W", STD) == {"B", "R", "G", "Y"}   # dealer names a suit
+    assert allowed_trumps("W", {"wizard_indicator": "dealer_chooses"}) == {"B", "R", "G", "Y"}
+    assert allowed_trumps("W", {"wizard_indicator": "no_trump"}) == {None}
+
+
+def test_canadian_rule_bids():
+    canadian = {"canadian": True}
+    assert legal_bids(3, [1, 1], True, canadian) == [0, 2, 3]        # may not bid 1
+    assert legal_bids(3, [2, 2], True, canadian) == [0, 1, 2, 3]     # sum already > 3
+    assert legal_bids(3, [0, 0], True, canadian) == [0, 1, 2]        # may not bid 3
+    assert legal_bids(3, [1, 1], False, canadian) == [0, 1, 2, 3]    # not the dealer
+    assert legal_bids(3, [1, 1], True, STD) == [0, 1, 2, 3]          # rule off
+
+
+@pytest.mark.parametrize("k", [1, 2, 7, 20])
+def test_bidding_range(k):
+    assert legal_bids(k, [], False, STD) == list(range(k + 1))
+
+
+def test_invalid_options_rejected():
+    with pytest.raises(ValueError):
+        round_score(1, 1, 1, {"scoring": "weird"})
+    with pytest.raises(ValueError):
+        allowed_trumps("W", {"wizard_indicator": "random"})
+    with pytest.raises(ValueError):
+        legal_bids(1, [], True, {"canadian": True, "hidden_bids": "secret"})
+
+
+# ===========================================================================
+# Phase 1: replay of hand-written records
+# ===========================================================================
+
+OPTIONS = {"canadian": False, "scoring": "standard", "bomb": "void_trick",
+           "wizard_indicator": "dealer_chooses", "werewolf": "must",
+           "variant": "standard", "hidden_bids": "off"}
+
+
+def history_example():
+    """The example of HISTORY.md (it is correct: checked by hand)."""
+    return {
+        "seed": 7, "game": 0, "players": 3, "round": 2, "cards_per_player": 2, "dealer": 1,
+        "specials": [], "options": dict(OPTIONS),
+        "strategies": ["heuristic", "heuristic", "random"],
+        "hands": [["W", "R3"], ["B13", "J"], ["G2", "R9"]], "indicator": "B4",
+        "werewolf": None, "trump": "B", "bids": [1, 1, 0],
+        "tricks": [{"leader": 2, "cards": ["R9", "W", "B13"], "winner": 0, "next_leader": 0},
+                   {"leader": 0, "cards": ["R3", "J", "G2"], "winner": 0, "next_leader": 0}],
+        "tricks_won": [2, 0, 0], "final_bids": [1, 1, 0], "scores": [-10, -10, 20],
+    }
+
+
+def canadian_example():
+    """4 players, 3 cards, dealer 3, Canadian rule, progressive scoring, Wizard indicator.
+
+    Worked by hand: trick 1 (leader 0) R4 G2 R12 G9 -> trump G9, seat 3;
+    trick 2 (leader 3) Y11 J W Y5 -> W, seat 1; trick 3 (leader 1) B7 R1 B2 G13 -> seat 0.
+    Bids 1 1 0 0 (dealer may not bid 1); progressive, k = 3: 40 40 30 -10.
+    """
+    return {
+        "seed": 1, "game": 0, "players": 4, "round": 3, "cards_per_player": 3, "dealer": 3,
+        "specials": [], "options": dict(OPTIONS, canadian=True, scoring="progressive"),
+        "strategies": ["random"] * 4,
+        "hands": [["G13", "R4", "J"], ["B7", "G2", "W"], ["R12", "R1", "Y5"],
+                  ["G9", "B2", "Y11"]],
+        "indicator": "W", "werewolf": None, "trump": "G", "bids": [1, 1, 0, 0],
+        "tricks": [
+            {"leader": 0, "cards": ["R4", "G2", "R12", "G9"], "winner": 3, "next_leader": 3},
+            {"leader": 3, "cards": ["Y11", "J", "W", "Y5"], "winner": 1, "next_leader": 1},
+            {"leader": 1, "cards": ["B7", "R1", "B2", "G13"], "winner": 0, "next_leader": 0},
+        ],
+        "tricks_won": [1, 1, 0, 1], "final_bids": [1, 1, 0, 0], "scores": [40, 40, 30, -10],
+    }
+
+
+def test_replay_accepts_correct_records():
+    assert replay(history_example()) == []
+    assert replay(canadian_example()) == []
+
+
+def test_replay_accepts_correct_legal_key():
+    record = history_example()
+    record["legal"] = [[["G2", "R9"], ["R3", "W"], ["B13", "J"]], [["R3"], ["J"], ["G2"]]]
+    assert replay(record) == []
+
+
+def test_replay_accepts_lowercase_input_and_missing_optional_keys():
+    record = history_example()
+    record["hands"][0] = ["w", "r3"]
+    del record["werewolf"], record["specials"], record["options"], record["strategies"]
+    assert replay(record) == []
+
+
+def has(problems, *words):
+    """True if one problem message contains all the words."""
+    return any(all(w in p for w in words) for p in problems)
+
+
+def test_replay_illegal_card():
+    record = canadian_example()
+    # seat 2 holds R1 and Y5 when Y11 is led, and discards R1: illegal
+    record["tricks"][1]["cards"] = ["Y11", "J", "W", "R1"]
+    record["tricks"][2]["cards"] = ["B7", "Y5", "B2", "G13"]
+    problems = replay(record)
+    assert len(problems) == 1 and has(problems, "trick 2", "seat 2", "must follow")
+
+
+def test_replay_illegal_card_not_following_with_trump():
+    record = history_example()
+    # seat 0 holds B5 and R3 when R9 is led, and trumps with B5 instead of following
+    record["hands"] = [["B5", "R3"], ["B13", "J"], ["G2", "R9"]]
+    record["tricks"][0]["cards"] = ["R9", "B5", "B13"]
+    problems = replay(record)
+    assert has(problems, "seat 0", "must follow")
+
+
+def test_replay_wrong_winner():
+    record = canadian_example()
+    record["tricks"][0]["winner"] = 2
+    problems = replay(record)
+    assert len(problems) == 1 and has(problems, "trick 1", "winner")
+
+
+def test_replay_wrong_score():
+    record = canadian_example()
+    record["scores"][2] = 20           # standard score instead of progressive 30
+    problems = replay(record)
+    assert len(problems) == 1 and has(problems, "scores")
+
+
+def test_replay_wrong_next_leader():
+    record = canadian_example()
+    record["tricks"][0]["next_leader"] = 2
+    problems = replay(record)
+    assert has(problems, "trick 1", "next_leader")
+    assert has(problems, "trick 2", "leader")   # trick 2 was not led by the announced seat
+
+
+def test_replay_canadian_violation():
+    record = canadian_example()
+    record["bids"] = [1, 1, 0, 1]      # sum 3 == k, made by the dealer
+    record["final_bids"] = [1, 1, 0, 1]
+    record["scores"] = [40, 40, 30, 40]
+    problems = replay(record)
+    assert len(problems) == 1 and has(problems, "Canadian")
+    record["options"]["canadian"] = False
+    assert replay(record) == []
+
+
+def test_replay_card_played_twice():
+    record = history_example()
+    record["tricks"][1]["cards"] = ["W", "J", "G2"]     # seat 0 plays its W again
+    problems = replay(record)
+    assert has(problems, "trick 2", "seat 0", "not in their hand")
+    assert has(problems, "W", "played 2 times")
+    assert has(problems, "seat 0", "still holds", "R3")
+
+
+def test_replay_wrong_first_leader():
+    record = history_example()
+    record["dealer"] = 0               # then seat 1 should have led the first trick
+    problems = replay(record)
+    assert has(problems, "trick 1", "leader")
+
+
+def test_replay_overlapping_hands():
+    record = history_example()
+    record["hands"][2] = ["B13", "R9"]
+    problems = replay(record)
+    assert has(problems, "B13", "not disjoint")
+
+
+def test_replay_indicator_in_hand():
+    record = history_example()
+    record["indicator"] = "R3"         # seat 0 holds R3
+    record["trump"] = "R"              # the trick winners stay the same
+    problems = replay(record)
+    assert len(problems) == 1 and has(problems, "indicator R3")
+
+
+def test_replay_card_not_in_deck():
+    record = history_example()
+    record["hands"][1] = ["B13", "Dragon"]     # no specials in this game
+    problems = replay(record)
+    assert has(problems, "Dragon", "not in the deck")
+
+
+def test_replay_wrong_hand_size():
+    record = history_example()
+    record["hands"][1] = ["B13", "J", "Y1"]
+    problems = replay(record)
+    assert has(problems, "seat 1", "3 cards")
+    assert has(problems, "seat 1", "still holds", "Y1")
+
+
+def test_replay_indicator_null_with_cards_left():
+    record = history_example()
+    record["indicator"] = None
+    record["trump"] = None
+    problems = replay(record)
+    assert len(problems) == 1 and has(problems, "indicator is null")
+
+
+def test_replay_indicator_when_all_cards_dealt():
+    deck = ["W", "R3", "B13", "J", "G2", "R9"]
+    record = history_example()
+    record["deck"] = deck
+    record["indicator"], record["trump"] = None, None
+    assert replay(record) == []
+    record["indicator"], record["trump"] = "B4", "B"
+    problems = replay(record)
+    assert has(problems, "all 6 cards were dealt")
+
+
+def test_replay_wrong_trump_for_suit_indicator():
+    record = history_example()
+    record["trump"] = "R"
+    problems = replay(record)
+    assert has(problems, "trump", "B4")
+
+
+def test_replay_trump_after_wizard_indicator():
+    record = history_example()
+    record["indicator"] = "W"
+    for trump in ("B", "R", "Y"):               # any suit the dealer names is fine
+        record["trump"] = trump
+        assert replay(record) == [], trump
+    record["trump"] = "G"                       # also G, but then G2 wins trick 2
+    problems = replay(record)
+    assert not has(problems, "trump is") and has(problems, "trick 2", "winner")
+    record["trump"] = None                      # ... but it must be a suit
+    assert has(replay(record), "must name a suit")
+    record["options"]["wizard_indicator"] = "no_trump"
+    assert replay(record) == []
+    record["trump"] = "B"
+    assert has(replay(record), "trump")
+
+
+def test_replay_trump_after_jester_indicator():
+    record = history_example()
+    record["indicator"] = "J"
+    record["trump"] = None
+    assert replay(record) == []
+    record["trump"] = "B"
+    assert has(replay(record), "trump")
+
+
+def test_replay_bid_out_of_range():
+    record = history_example()
+    record["bids"] = [1, 3, 0]
+    record["final_bids"] = [1, 3, 0]
+    record["scores"] = [-10, -30, 20]
+    problems = replay(record)
+    assert len(problems) == 1 and has(problems, "seat 1", "outside 0..2")
+    record["bids"] = [1, -1, 0]
+    assert has(replay(record), "outside 0..2")
+
+
+def test_replay_wrong_tricks_won_and_final_bids():
+    record = history_example()
+    record["tricks_won"] = [1, 1, 0]
+    record["final_bids"] = [1, 1, 1]
+    problems = replay(record)
+    assert has(problems, "tricks_won") and has(problems, "final_bids")
+
+
+def test_replay_missing_trick():
+    record = history_example()
+    del record["tricks"][1]
+    problems = replay(record)
+    assert has(problems, "1 tricks recorded, expected 2")
+
+
+def test_replay_card_not_in_hand():
+    record = history_example()
+    record["tricks"][0]["cards"] = ["R9", "W", "B12"]
+    problems = replay(record)
+    assert has(problems, "seat 1", "B12", "not in their hand")
+
+
+def test_replay_legal_key_mismatch():
+    record = history_example()
+    record["legal"] = [[["G2", "R9"], ["R3"], ["B13", "J"]], [["R3"], ["J"], ["G2"]]]
+    problems = replay(record)
+    assert len(problems) == 1 and has(problems, "trick 1, card 2", "legal")
+
+
+def test_replay_malformed_records_do_not_crash():
+    assert replay({}) != []
+    assert replay({"players": 3}) != []
+    record = history_example()
+    record["players"] = 7
+    assert replay(record) != []
+    record = history_example()
+    record["tricks"][0]["cards"] = ["R9", "X", "B13"]
+    assert has(replay(record), "'X'")
+    record = history_example()
+    record["options"]["scoring"] = "weird"
+    assert replay(record) != []
+
+
+# ===========================================================================
+# Phase 1: random rounds
+# ===========================================================================
+
+def test_random_rounds_replay_clean():
+    rng = random.Random(20240601)
+    for i in range(3000):
+        n = 3 + i % 4
+        k = rng.randint(1, 60 // n)
+        options = {
+            "canadian": rng.random() < 0.5,
+            "scoring": rng.choice(["standard", "progressive"]),
+            "wizard_indicator": rng.choice(["dealer_chooses", "no_trump"]),
+        }
+        record = play_random_round(rng, n, k, rng.randrange(n), options)
+        assert record["strategies"] == ["random"] * n
+        problems = replay(record)
+        assert problems == [], (record, problems)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_random_last_round_has_no_indicator(n):
+    rng = random.Random(n)
+    record = play_random_round(rng, n, 60 // n, 0, STD)
+    assert record["indicator"] is None and record["trump"] is None
+    assert replay(record) == []
+
+
+def test_random_round_canadian_never_sums_to_k():
+    rng = random.Random(3)
+    for _ in range(300):
+        record = play_random_round(rng, 4, 2, 1, {"canadian": True})
+        assert sum(record["bids"]) != 2
+
+
+def test_random_round_rejects_bad_tables():
+    rng = random.Random(0)
+    for n, k in [(2, 1), (7, 1), (3, 0), (3, 21)]:
+        with pytest.raises(ValueError):
+            play_random_round(rng, n, k, 0, STD)
+
+
+# ===========================================================================
+# Phase 1: exact distribution
+# ===========================================================================
+
+def sums_per_position(dist, n):
+    totals = [Fraction(0)] * n
+    for (pos, _bid, _tricks), p in dist.items():
+        totals[pos] += p
+    return totals
+
+
+def test_enumerate_wizard_or_highest_blue_takes_the_single_trick():
+    # 3 of the 4 cards are dealt; the W wins if dealt (1/4 per seat), otherwise the
+    # highest blue card does (each seat equally likely): 1/4 + 3/4 * 1/3 = 1/3.
+    dist = enumerate_round_distribution(3, 1, 0, STD, ["W", "B1", "B2", "B3"])
+    assert sums_per_position(dist, 3) == [1, 1, 1]
+    for pos in range(3):
+        for bid in (0, 1):                      # bids uniform over {0, 1}
+            assert dist[(pos, bid, 1)] == Fraction(1, 6)
+            assert dist[(pos, bid, 0)] == Fraction(1, 3)
+
+
+def test_enumerate_weights_duplicate_cards_correctly():
+    # deck W W J J B1, 3 players x 1 card: the leader (position 0) wins with a W (2/5),
+    # or with B1 if neither other player holds a W (1/5 * 2/4 * 1/3 = 1/30).
+    dist = enumerate_round_distribution(3, 1, 2, STD, ["W", "W", "J", "J", "B1"])
+    p_leader_wins = dist[(0, 0, 1)] + dist[(0, 1, 1)]
+    assert p_leader_wins == Fraction(2, 5) + Fraction(1, 30)
+
+
+def test_enumerate_canadian_dealer_bids():
+    # k = 1: the dealer (position 2) must bid 0 if the others bid 0+0, 1 if they bid 0+1
+    # or 1+0, and may bid either after 1+1: P(dealer bids 0) = 1/4 + 1/4 * 1/2 = 3/8.
+    dist = enumerate_round_distribution(3, 1, 0, {"canadian": True}, ["W", "B1", "B2", "B3"])
+    p_bid0 = sum(p for (pos, bid, _t), p in dist.items() if pos == 2 and bid == 0)
+    assert p_bid0 == Fraction(3, 8)
+    p_first_bid0 = sum(p for (pos, bid, _t), p in dist.items() if pos == 0 and bid == 0)
+    assert p_first_bid0 == Fraction(1, 2)
+
+
+def monte_carlo(n, k, dealer, options, deck, rounds, seed):
+    rng = random.Random(seed)
+    counts = Counter()
+    for _ in range(rounds):
+        record = play_random_round(rng, n, k, dealer, options, deck=deck)
+        for seat in range(n):
+            counts[((seat - dealer - 1) % n, record["bids"][seat],
+                    record["tricks_won"][seat])] += 1
+    return counts
+
+
+def assert_close(dist, counts, rounds):
+    """Every key within 5 standard errors (+0.002): at most a ~1e-5 false alarm per key,
+    and the seed is fixed, so the test is deterministic."""
+    assert set(counts) <= set(dist), set(counts) - set(dist)
+    for key, p in dist.items():
+        freq = counts[key] / rounds
+        sigma = math.sqrt(float(p) * (1 - float(p)) / rounds)
+        assert abs(freq - float(p)) <= 5 * sigma + 0.002, (key, freq, float(p))
+
+
+def test_enumerate_matches_monte_carlo_tiny_deck():
+    deck = ["B1", "R2", "R9", "W", "W", "J", "G5"]   # 3 x 2 cards + indicator
+    options = {"canadian": True}
+    dist = enumerate_round_distribution(3, 2, 1, options, deck)
+    assert sums_per_position(dist, 3) == [1, 1, 1]
+    rounds = 20000
+    assert_close(dist, monte_carlo(3, 2, 1, options, deck, rounds, seed=12345), rounds)
+
+
+def test_enumerate_sums_to_one_with_wizard_indicators_and_no_indicator():
+    deck = ["B1", "R2", "W", "J", "G5", "Y13", "W"]   # a W indicator: the dealer chooses
+    for options in ({}, {"wizard_indicator": "no_trump", "scoring": "progressive"}):
+        dist = enumerate_round_distribution(3, 2, 0, options, deck)
+        assert sums_per_position(dist, 3) == [1, 1, 1]
+    dist = enumerate_round_distribution(3, 2, 0, {}, deck[:6])      # all dealt
+    assert sums_per_position(dist, 3) == [1, 1, 1]
+
+
+# ===========================================================================
+# Phase 2: special cards (RULES.md sections 3, 5, 6, 7; examples 5-9)
+# ===========================================================================
+
+def test_example_5_dragon_and_fairy():
+    assert trick_winner(["Dragon", "W", "Fairy"], None, STD) == 2
+    assert trick_winner(["Dragon", "W", "J"], None, STD) == 0
+
+
+def test_example_6_bomb():
+    cards = ["R2", "Bomb", "R13", "W"]
+    assert trick_winner(cards, "R", STD) is None
+    record = bomb_example()
+    assert record["tricks"][0]["next_leader"] == 2 and replay(record) == []
+
+
+def test_example_7_juggler():
+    assert trick_winner(["Juggler:Y", "B13", "Y7", "Y8"], "Y", STD) == 3
+    assert trick_winner(["Juggler:Y", "B13", "Y7"], "Y", STD) == 0      # 7.5 > 7
+    assert led_suit(["Juggler:Y"]) == "Y"
+    # a player holding Y cards must follow Y (or play a colourless/special card)
+    assert legal_cards(["Y2", "B13", "W", "Cloud"], ["Juggler:Y"], "Y", STD) == {"Y2", "W", "Cloud"}
+    assert legal_cards(["B13", "R1"], ["Juggler:Y"], "Y", STD) == {"B13", "R1"}
+
+
+def test_example_8_cloud():
+    assert trick_winner(["R9", "Cloud:R", "R10"], None, STD) == 2
+    assert trick_winner(["R9", "Cloud:R"], None, STD) == 1
+    assert cloud_example()["final_bids"][1] == 2 and replay(cloud_example()) == []
+
+
+def test_example_9_shapeshifter():
+    assert trick_winner(["Shapeshifter:W", "W"], None, STD) == 0
+    assert trick_winner(["R1", "Shapeshifter:W", "W"], "R", STD) == 1
+    assert led_suit(["Shapeshifter:W"]) is None
+    assert legal_cards(["R1", "G2"], ["Shapeshifter:W", "G5"], None, STD) == {"R1", "G2"}
+
+
+def test_specials_always_playable():
+    hand = ["R3", "Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud", "Shapeshifter", "B1"]
+    assert legal_cards(hand, ["R5"], "B", STD) == set(hand) - {"B1"}
+
+
+def test_juggler_or_cloud_in_hand_is_not_a_suit_card():
+    # holding only a Juggler/Cloud, a player is void in the led suit
+    assert legal_cards(["Juggler", "B1"], ["R5"], None, STD) == {"Juggler", "B1"}
+
+
+def test_jester_like_specials_do_not_set_the_led_suit():
+    for jester in ["J", "Fairy", "Bomb", "Shapeshifter:J", "Werewolf"]:
+        assert led_suit([jester]) is None
+        assert led_suit([jester, "G4"]) == "G"
+        assert legal_cards(["G1", "B2"], [jester, "G4"], None, STD) == {"G1"}
+    for wizard in ["W", "Dragon", "Shapeshifter:W"]:
+        assert led_suit([wizard, "G4"]) is None
+
+
+def test_dragon_beats_everything_but_the_fairy():
+    assert trick_winner(["W", "Shapeshifter:W", "Dragon"], "B", STD) == 2
+    assert trick_winner(["Fairy", "B13", "Dragon"], "B", STD) == 0
+    assert trick_winner(["Fairy", "B13", "J"], "B", STD) == 1
+
+
+def test_fairy_and_bomb_never_win_an_all_jester_trick():
+    assert trick_winner(["Fairy", "J", "J"], None, STD) == 1
+    assert trick_winner(["Fairy", "Shapeshifter:J", "Werewolf"], None, STD) == 1
+    assert trick_winner(["Bomb", "Werewolf", "J"], None, {"bomb": "cancel_bids"}) == 1
+
+
+def test_bomb_variants():
+    assert trick_winner(["R2", "Bomb", "R13", "W"], "R", {"bomb": "cancel_bids"}) == 3
+    assert trick_winner(["Bomb", "R2", "R13"], None, {"bomb": "cancel_bids"}) == 2
+    assert trick_winner(["Bomb", "R2", "R13"], None, STD) is None
+    assert led_suit(["Bomb", "R2"]) == "R"
+
+
+def test_played_specials_must_carry_their_choice():
+    with pytest.raises(ValueError):
+        trick_winner(["Juggler", "R1", "R2"], None, STD)
+    with pytest.raises(ValueError):
+        trick_winner(["Shapeshifter", "R1", "R2"], None, STD)
+
+
+def test_trump_from_special_indicator():
+    for card in SPECIALS:
+        assert allowed_trumps(card, STD) == {"B", "R", "G", "Y"}
+    passive = {"passive_indicator": "no_trump"}
+    assert allowed_trumps("Fairy", passive) == {None}
+    assert allowed_trumps("Bomb", passive) == {None}
+    assert allowed_trumps("Dragon", passive) == {"B", "R", "G", "Y"}
+
+
+# --- hand-written records with specials --------------------------------------------------
+
+def cloud_example():
+    """Werewolf swap, Juggler passes and the Cloud, worked by hand.
+
+    Seat 0 swaps the Werewolf for the indicator G10 and names Y.  Trick 1 (leader 1):
+    Juggler:R, Y4 (seat 2 has no R), R2 (seat 0 must follow) -> trump Y4, seat 2; then
+    passes G10 (0->1), R8 (1->2), B9 (2->0).  Trick 2 (leader 2): Cloud:G, B5, G10 ->
+    G10 (10 > 9.75), seat 1, who took the Cloud.  Trick 3 (leader 1): G3, R8, B9 -> seat 1.
+    Seat 1 bid 1, took 2: +1 scores 40, -1 scores -20, so the final bid is 2.
+    """
+    return {
+        "seed": 3, "game": 0, "players": 3, "round": 3, "cards_per_player": 3, "dealer": 0,
+        "specials": ["Werewolf", "Juggler", "Cloud"], "options": dict(OPTIONS),
+        "strategies": ["random"] * 3,
+        "hands": [["B5", "Werewolf", "R2"], ["Juggler", "R8", "G3"], ["Cloud", "B9", "Y4"]],
+        "indicator": "G10", "werewolf": {"seat": 0, "swapped": True}, "trump": "Y",
+        "bids": [1, 1, 1],
+        "tricks": [
+            {"leader": 1, "cards": ["Juggler:R", "Y4", "R2"], "winner": 2, "next_leader": 2,
+             "passes": ["G10", "R8", "B9"]},
+            {"leader": 2, "cards": ["Cloud:G", "B5", "G10"], "winner": 1, "next_leader": 1},
+            {"leader": 1, "cards": ["G3", "R8", "B9"], "winner": 1, "next_leader": 1},
+        ],
+        "tricks_won": [0, 2, 1], "final_bids": [1, 2, 1], "scores": [-10, 40, 30],
+    }
+
+
+def bomb_example():
+    """Bomb (void_trick), Dragon and Fairy, worked by hand.
+
+    Trick 1 (leader 0): R2, Bomb, W -> bombed; the W (seat 2) leads next.
+    Trick 2 (leader 2): Fairy, Dragon, R13 -> the Fairy, seat 2.
+    """
+    return {
+        "seed": 4, "game": 0, "players": 3, "round": 2, "cards_per_player": 2, "dealer": 2,
+        "specials": ["Bomb", "Dragon", "Fairy"], "options": dict(OPTIONS),
+        "strategies": ["random"] * 3,
+        "hands": [["R2", "Dragon"], ["Bomb", "R13"], ["W", "Fairy"]],
+        "indicator": "R5", "werewolf": None, "trump": "R", "bids": [1, 0, 1],
+        "tricks": [
+            {"leader": 0, "cards": ["R2", "Bomb", "W"], "winner": None, "next_leader": 2},
+            {"leader": 2, "cards": ["Fairy", "Dragon", "R13"], "winner": 2, "next_leader": 2},
+        ],
+        "tricks_won": [0, 0, 1], "final_bids": [1, 0, 1], "scores": [-10, 20, 30],
+    }
+
+
+def kept_werewolf_example():
+    """All cards dealt (custom 6-card deck): the Werewolf holder names trump G, keeps it,
+    and it plays as a Jester.  Trick 1 (leader 1): Werewolf, J, R7 -> R7, seat 0.
+    Trick 2 (leader 0): B3, G1, W -> W, seat 2."""
+    return {
+        "seed": 5, "game": 0, "players": 3, "round": 2, "cards_per_player": 2, "dealer": 0,
+        "specials": ["Werewolf"], "options": dict(OPTIONS),
+        "deck": ["Werewolf", "B3", "R7", "W", "J", "G1"],
+        "strategies": ["random"] * 3,
+        "hands": [["B3", "R7"], ["Werewolf", "G1"], ["W", "J"]],
+        "indicator": None, "werewolf": {"seat": 1, "swapped": False}, "trump": "G",
+        "bids": [0, 1, 1],
+        "tricks": [
+            {"leader": 1, "cards": ["Werewolf", "J", "R7"], "winner": 0, "next_leader": 0},
+            {"leader": 0, "cards": ["B3", "G1", "W"], "winner": 2, "next_leader": 2},
+        ],
+        "tricks_won": [1, 0, 1], "final_bids": [0, 1, 1], "scores": [-10, -10, 30],
+    }
+
+
+def test_replay_special_records_correct():
+    assert replay(cloud_example()) == []
+    assert replay(bomb_example()) == []
+    assert replay(kept_werewolf_example()) == []
+
+
+def test_replay_werewolf_errors():
+    record = cloud_example()
+    record["werewolf"] = {"seat": 0, "swapped": False}      # compulsory by default
+    assert has(replay(record), "compulsory")
+    record["options"]["werewolf"] = "may"                   # declined: the holder keeps it,
+    problems = replay(record)                               # G10 stays the indicator: trump G
+    assert has(problems, "trump", "G10")
+    assert has(problems, "G10", "not in their hand")
+    record = cloud_example()
+    record["werewolf"] = None
+    assert has(replay(record), "Werewolf")
+    record = cloud_example()
+    record["trump"] = None                                   # the holder may name no trump
+    assert not has(replay(record), "trump is")
+    record = kept_werewolf_example()
+    record["werewolf"]["swapped"] = True
+    assert has(replay(record), "no indicator to swap")
+
+
+def test_replay_juggler_pass_errors():
+    record = cloud_example()
+    record["tricks"][0]["passes"] = ["G10", "R8", "Y4"]      # Y4 was already played
+    assert has(replay(record), "passes Y4", "not in their hand")
+    record = cloud_example()
+    del record["tricks"][0]["passes"]
+    assert has(replay(record), "passes")
+    record = bomb_example()
+    record["tricks"][0]["passes"] = ["R2", "R13", "Fairy"]   # no Juggler in this trick
+    assert has(replay(record), "passes recorded")
+
+
+def test_replay_cloud_errors():
+    record = cloud_example()
+    record["final_bids"] = [1, 1, 1]
+    record["scores"] = [-10, -10, 30]
+    problems = replay(record)
+    assert has(problems, "final_bids", "Cloud") and has(problems, "scores")
+    record = cloud_example()
+    record["final_bids"] = [1, 0, 1]                         # -1 scores worse than +1
+    record["scores"] = [-10, -20, 30]
+    assert has(replay(record), "final_bids")
+
+
+def test_cloud_in_bombed_trick_changes_nothing():
+    record = bomb_example()
+    record["specials"].append("Cloud")
+    record["hands"][2] = ["Cloud", "Fairy"]
+    record["tricks"][0]["cards"] = ["R2", "Bomb", "Cloud:R"]
+    record["tricks"][0]["next_leader"] = 2                   # Cloud:R 9.75 > R2
+    assert replay(record) == []
+
+
+def test_replay_bomb_errors_and_cancel_bids():
+    record = bomb_example()
+    record["tricks"][0]["winner"] = 2
+    record["tricks_won"] = [0, 0, 2]
+    assert has(replay(record), "trick 1", "winner")
+    record = bomb_example()
+    record["options"]["bomb"] = "cancel_bids"               # the W wins; 10 x tricks
+    record["tricks"][0]["winner"] = 2
+    record["tricks_won"] = [0, 0, 2]
+    record["scores"] = [0, 0, 20]
+    assert replay(record) == []
+    record["scores"] = [-10, 20, -10]
+    assert has(replay(record), "scores", "cancelled")
+
+
+def test_random_rounds_with_specials_replay_clean():
+    rng = random.Random(77)
+    for i in range(800):
+        n = 3 + i % 4
+        specials = [s for s in SPECIALS if rng.random() < 0.7]
+        deck = full_deck(specials)
+        k = rng.randint(1, len(deck) // n)
+        options = {
+            "canadian": rng.random() < 0.5,
+            "scoring": rng.choice(["standard", "progressive"]),
+            "bomb": rng.choice(["void_trick", "cancel_bids"]),
+            "werewolf": rng.choice(["must", "may"]),
+            "passive_indicator": rng.choice(["dealer_chooses", "no_trump"]),
+        }
+        record = play_random_round(rng, n, k, rng.randrange(n), options, deck=deck)
+        problems = replay(record)
+        assert problems == [], (record, problems)
+
+
+def test_enumerate_matches_monte_carlo_with_specials():
+    cases = [
+        # 3 x 1 from 9 cards: Werewolf swaps (may), special indicators, Dragon/Fairy, Bomb
+        (3, 1, 1, {"werewolf": "may", "bomb": "void_trick"},
+         ["Juggler", "Cloud", "Werewolf", "Bomb", "Shapeshifter", "R3", "W", "Dragon", "Fairy"]),
+        # 3 x 2 from 6 cards, all dealt: kept Werewolf names trump, Juggler passes
+        (3, 2, 0, {"canadian": True, "bomb": "cancel_bids"},
+         ["Juggler", "Cloud", "Werewolf", "Bomb", "R3", "W"]),
+    ]
+    for n, k, dealer, options, deck in cases:
+        dist = enumerate_round_distribution(n, k, dealer, options, deck)
+        assert sums_per_position(dist, n) == [1] * n
+        rounds = 8000
+        assert_close(dist, monte_carlo(n, k, dealer, options, deck, rounds, seed=99), rounds)

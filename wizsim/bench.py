@@ -1,0 +1,147 @@
+"""Throughput benchmarks (``wizsim bench``): rounds/s and card plays/s after warm-up.
+
+Each case is compiled and warmed up first (one short run, untimed), then timed
+``repeats`` times; the median is reported. When ``open_spiel`` is importable,
+OpenSpiel's C++ ``oh_hell`` (4 players, 10 tricks, uniform random bots through
+``pyspiel.evaluate_bots``) is timed in the same run as the named baseline.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from dataclasses import dataclass
+
+from .simulate import make_spec, run_counts
+
+
+@dataclass
+class BenchCase:
+    name: str
+    players: int
+    cards: int | None  # None: full games
+    strategy: str
+    jobs: int
+    size: int  # rounds (hands mode) or games
+
+
+def default_cases(scale: float = 1.0) -> list[BenchCase]:
+    """The cases the Foundation issue asks for; ``scale`` shrinks them (``--quick``)."""
+
+    def s(x: int) -> int:
+        return max(1, int(x * scale))
+
+    return [
+        BenchCase("random 4x10", 4, 10, "random", 1, s(2_000_000)),
+        BenchCase("random 4p full games", 4, None, "random", 1, s(100_000)),
+        BenchCase("heuristic 4x10", 4, 10, "heuristic", 1, s(600_000)),
+        BenchCase("heuristic 3x20", 3, 20, "heuristic", 1, s(300_000)),
+        BenchCase("heuristic 6x10", 6, 10, "heuristic", 1, s(400_000)),
+        BenchCase("random 4x10, 2 jobs", 4, 10, "random", 2, s(4_000_000)),
+    ]
+
+
+def _spec(case: BenchCase, size: int, seed: int):
+    if case.cards is None:
+        return make_spec(case.players, games=size, seed=seed, strategy=case.strategy)
+    return make_spec(case.players, cards=case.cards, hands=size, seed=seed, strategy=case.strategy)
+
+
+def time_case(case: BenchCase, repeats: int = 3) -> dict:
+    """Warm up, then time ``repeats`` runs of ``case``; return the median throughput."""
+    warm = _spec(case, max(case.size // 20, 1), seed=12345)
+    run_counts(warm, case.jobs)  # compile, load caches, start workers
+    spec = _spec(case, case.size, seed=1)
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        run_counts(spec, case.jobs)
+        times.append(time.perf_counter() - t0)
+    median = statistics.median(times)
+    rounds = spec.rounds
+    plays = spec.items * sum(spec.schedule) * spec.players
+    return {
+        "name": case.name,
+        "players": case.players,
+        "cards": case.cards if case.cards is not None else "1..%d" % max(spec.schedule),
+        "strategy": case.strategy,
+        "jobs": case.jobs,
+        "rounds": rounds,
+        "seconds_median": median,
+        "seconds_all": times,
+        "rounds_per_s": rounds / median,
+        "card_plays_per_s": plays / median,
+    }
+
+
+def time_openspiel(seconds: float = 2.0, repeats: int = 3) -> dict | None:
+    """Rounds/s of OpenSpiel's C++ oh_hell (4 players, 10 tricks, uniform random bots), or None."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("oh_hell(players=4,num_tricks_fixed=10)")
+    bots = [pyspiel.make_uniform_random_bot(p, 1000 + p) for p in range(4)]
+
+    def run(count: int, seed: int) -> None:
+        for i in range(count):
+            pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + i)
+
+    run(200, 0)  # warm-up
+    t0 = time.perf_counter()
+    run(500, 1)
+    per_round = (time.perf_counter() - t0) / 500
+    count = max(100, int(seconds / per_round))
+    rates = []
+    for r in range(repeats):
+        t0 = time.perf_counter()
+        run(count, 10_000 * (r + 1))
+        rates.append(count / (time.perf_counter() - t0))
+    return {
+        "name": "OpenSpiel oh_hell 4x10 (C++, random bots)",
+        "rounds": count,
+        "rounds_per_s": statistics.median(rates),
+        "card_plays_per_s": statistics.median(rates) * 40,
+    }
+
+
+def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> dict:
+    """Run every case (and the OpenSpiel baseline) and return the results."""
+    cases = default_cases(0.02 if quick else 1.0)
+    results = [time_case(c, repeats) for c in cases]
+    base = time_openspiel(0.3 if quick else 2.0, repeats) if openspiel else None
+    by_name = {r["name"]: r for r in results}
+    one = by_name["random 4x10"]["rounds_per_s"]
+    two = by_name["random 4x10, 2 jobs"]["rounds_per_s"]
+    out = {
+        "cpu_count": os.cpu_count(),
+        "repeats": repeats,
+        "cases": results,
+        "scaling_2_jobs": two / one,
+        "openspiel": base,
+    }
+    if base is not None:
+        out["ratio_random_4x10_vs_openspiel"] = one / base["rounds_per_s"]
+    return out
+
+
+def format_bench(res: dict) -> str:
+    """Human-readable table of :func:`run_bench` results."""
+    lines = [f"{'case':<28} {'jobs':>4} {'rounds/s':>14} {'card plays/s':>16} {'median s':>9}"]
+    for r in res["cases"]:
+        lines.append(
+            f"{r['name']:<28} {r['jobs']:>4} {r['rounds_per_s']:>14,.0f} {r['card_plays_per_s']:>16,.0f}"
+            f" {r['seconds_median']:>9.3f}"
+        )
+    lines.append(f"scaling random 4x10, 2 jobs / 1 job: {res['scaling_2_jobs']:.2f}x")
+    base = res.get("openspiel")
+    if base is None:
+        lines.append("OpenSpiel baseline: not measured (pip install open_spiel)")
+    else:
+        lines.append(
+            f"{base['name']}: {base['rounds_per_s']:,.0f} rounds/s; wizsim random 4x10 is "
+            f"{res['ratio_random_4x10_vs_openspiel']:.1f}x faster"
+        )
+    lines.append(f"(median of {res['repeats']} timed repeats after an untimed warm-up run)")
+    return "\n".join(lines)

@@ -1,0 +1,220 @@
+"""The ``wizsim`` command line: simulate, history, bench.
+
+Bad input prints one line on stderr (``wizsim: error: ...``) and exits with
+status 2, leaving no output file behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from . import __version__
+from .errors import WizsimError
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise WizsimError(f"{message} (see '{self.prog} --help')")
+
+
+def _add_selection(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, required=True, help="number of players, 3 to 6")
+    p.add_argument("--cards", type=int, help="cards per player in each independent round (with --hands)")
+    p.add_argument("--hands", type=int, help="number of independent rounds (with --cards)")
+    p.add_argument("--games", type=int, help="number of full games (60/players rounds each)")
+    p.add_argument("--schedule", help="hand sizes of each game's rounds, e.g. 1,3,5,7 (with --games)")
+    p.add_argument("--seed", type=int, required=True, help="seed: the same seed gives the same numbers")
+    p.add_argument(
+        "--strategy",
+        default="random",
+        help="strategy for every seat, or one per seat: heuristic,random,random,random (known: random, heuristic)",
+    )
+    p.add_argument(
+        "--rule",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="KEY=VALUE",
+        help="rule options: canadian=true|false, scoring=standard|progressive, "
+        "wizard_indicator=dealer_chooses|no_trump, rounds=N",
+    )
+
+
+def _spec_from(args: argparse.Namespace):
+    from .simulate import make_spec
+
+    return make_spec(
+        players=args.players,
+        cards=args.cards,
+        hands=args.hands,
+        games=args.games,
+        schedule=args.schedule,
+        seed=args.seed,
+        strategy=args.strategy,
+        rules=args.rule,
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="wizsim", description="Monte-Carlo simulation of the card game Wizard.")
+    parser.add_argument("--version", action="version", version=f"wizsim {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sim = sub.add_parser("simulate", help="play many rounds or games and print the table")
+    _add_selection(sim)
+    sim.add_argument("--jobs", type=int, default=1, help="local worker processes (same numbers for any value)")
+    sim.add_argument("--out", help="also write the table to FILE.csv or FILE.parquet (games: also FILE_games.*)")
+
+    his = sub.add_parser("history", help="write every simulated round as a JSON line (HISTORY.md format)")
+    _add_selection(his)
+    his.add_argument("--out", required=True, help="output FILE.jsonl")
+    his.add_argument("--legal", action="store_true", help="also record the legal cards at every play (for audits)")
+
+    ben = sub.add_parser("bench", help="print throughput (rounds/s, card plays/s)")
+    ben.add_argument("--json", action="store_true", help="print the results as JSON")
+    ben.add_argument("--quick", action="store_true", help="tiny sizes (a smoke test, not a measurement)")
+    ben.add_argument("--repeats", type=int, default=3, help="timed repeats per case (median reported)")
+    ben.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel baseline")
+    return parser
+
+
+def _pm(mean: float, lo: float, hi: float, digits: int) -> str:
+    return f"{mean:.{digits}f} ± {(hi - lo) / 2:.{digits}f}"
+
+
+def format_table(df: pd.DataFrame) -> str:
+    """The simulate table as text: each mean with the half-width of its 95% interval."""
+    shown = pd.DataFrame(
+        {
+            "strategy": df["strategy"],
+            "cards": df["cards"],
+            "pos": df["position"],
+            "rounds": df["rounds"],
+            "bid": [_pm(*x, 3) for x in zip(df.mean_bid, df.mean_bid_lo, df.mean_bid_hi, strict=True)],
+            "tricks": [_pm(*x, 3) for x in zip(df.mean_tricks, df.mean_tricks_lo, df.mean_tricks_hi, strict=True)],
+            "hit %": [
+                _pm(100 * a, 100 * b, 100 * c, 2)
+                for a, b, c in zip(df.hit_rate, df.hit_rate_lo, df.hit_rate_hi, strict=True)
+            ],
+            "|bid-tricks|": [
+                _pm(*x, 3) for x in zip(df.mean_abs_diff, df.mean_abs_diff_lo, df.mean_abs_diff_hi, strict=True)
+            ],
+            "score": [_pm(*x, 2) for x in zip(df.mean_score, df.mean_score_lo, df.mean_score_hi, strict=True)],
+        }
+    )
+    return shown.to_string(index=False)
+
+
+def format_games(df: pd.DataFrame) -> str:
+    shown = pd.DataFrame(
+        {
+            "seat": df["seat"],
+            "strategy": df["strategy"],
+            "games": df["games"],
+            "mean total": [_pm(*x, 1) for x in zip(df.mean_total, df.mean_total_lo, df.mean_total_hi, strict=True)],
+            "win %": [
+                _pm(100 * a, 100 * b, 100 * c, 2)
+                for a, b, c in zip(df.win_rate, df.win_rate_lo, df.win_rate_hi, strict=True)
+            ],
+        }
+    )
+    return shown.to_string(index=False)
+
+
+def _games_path(out: str) -> Path:
+    p = Path(out)
+    return p.with_name(f"{p.stem}_games{p.suffix}")
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .io import write_table
+    from .simulate import SimulationResult, run_counts
+
+    spec = _spec_from(args)
+    if args.out and Path(args.out).suffix.lower() not in (".csv", ".parquet"):
+        raise WizsimError(f"cannot write {args.out}: use a file name ending in .csv or .parquet")
+    result = SimulationResult(spec, run_counts(spec, args.jobs), spec.provenance())
+    table = result.table()
+    prov = spec.provenance()
+    print(f"wizsim {prov['wizsim_version']}: {spec.players} players, {prov['mode']}, seed {spec.seed}, "
+          f"{spec.rounds:,} rounds, rules {json.dumps(spec.rules.options())}")  # fmt: skip
+    print(format_table(table))
+    print()
+    print("per strategy over all rounds:")
+    summ = result.summary()
+    print(
+        "\n".join(
+            f"  {r.strategy} (seats {r.seats}): hit {100 * r.hit_rate:.2f}% ± {50 * (r.hit_rate_hi - r.hit_rate_lo):.2f}, "
+            f"{r.mean_score:.2f} ± {(r.mean_score_hi - r.mean_score_lo) / 2:.2f} points per round"
+            for r in summ.itertuples()
+        )
+    )
+    games = result.games_table() if spec.games_mode else None
+    if games is not None:
+        print()
+        print(format_games(games))
+    if args.out:
+        for df in (table, games):
+            if df is not None:
+                df.attrs = {"wizsim": json.dumps(prov)}
+        write_table(table, args.out)
+        if games is not None:
+            write_table(games, _games_path(args.out))
+        meta = Path(args.out).with_suffix(Path(args.out).suffix + ".json")
+        from .io import atomic_path
+
+        with atomic_path(meta) as tmp:
+            tmp.write_text(json.dumps(prov, indent=2) + "\n")
+        print(
+            f"\nwrote {args.out}" + (f" and {_games_path(args.out)}" if games is not None else "") + f" ({meta.name})"
+        )
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from .history import write_history
+
+    spec = _spec_from(args)
+    lines = write_history(args.out, spec, include_legal=args.legal)
+    print(f"wrote {lines:,} rounds to {args.out}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import format_bench, run_bench
+
+    if args.repeats < 1:
+        raise WizsimError(f"--repeats must be >= 1, got {args.repeats}")
+    res = run_bench(quick=args.quick, repeats=args.repeats, openspiel=not args.no_openspiel)
+    if args.json:
+        print(json.dumps(res, indent=2))
+    else:
+        print(format_bench(res))
+    return 0
+
+
+COMMANDS = {"simulate": cmd_simulate, "history": cmd_history, "bench": cmd_bench}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``wizsim`` command; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except WizsimError as exc:
+        print(f"wizsim: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("wizsim: interrupted; no output file was written", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Hand histories: every simulated round as one JSON line (``../shared/HISTORY.md``).
+
+The same seed and selection give the same rounds as :func:`wizsim.simulate`:
+both draw from the same chunk streams, so a history is an audit trail of the
+very rounds behind a table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+
+import numpy as np
+
+from . import _kernels as K
+from . import cards as C
+from .io import atomic_path
+from .simulate import RunSpec, _strategy_label, kernel_tables, make_spec
+from .strategies import strategy_arrays
+
+
+def _names(codes) -> list[str]:
+    return [C.card_name(int(c)) for c in codes]
+
+
+def _distinct_names(mask: int) -> list[str]:
+    return [C.card_name(b) for b in range(64) if (mask >> b) & 1]
+
+
+def iter_history(spec: RunSpec, include_legal: bool = False) -> Iterator[dict]:
+    """Yield one HISTORY.md record (a dict) per simulated round of ``spec``.
+
+    With ``include_legal`` each record also has ``legal``: per trick, per card
+    played, the sorted distinct card names the player could legally play.
+    """
+    n = spec.players
+    kmax = max(spec.schedule)
+    table, masks = kernel_tables()
+    ids, params = strategy_arrays(spec.strategies)
+    rules = spec.rules.to_array()
+    schedule = np.asarray(spec.schedule, dtype=np.int64)
+    options = spec.rules.options()
+    strategies = [_strategy_label(s) for s in spec.strategies]
+    first, count, state = spec.chunks()
+    for c in range(len(first)):
+        rows = int(count[c]) * len(schedule)
+        rec_hands = np.zeros((rows, n, kmax), dtype=np.uint8)
+        rec_info = np.zeros((rows, 8 + 2 * kmax + 3 * n), dtype=np.int64)
+        rec_plays = np.zeros((rows, kmax, n), dtype=np.int64)
+        rec_legal = np.zeros((rows, kmax, n), dtype=np.uint64)
+        K.record_chunk(
+            n, schedule, int(spec.games_mode), int(first[c]), int(count[c]), state[c], spec.deck, table, masks,
+            rules, ids, params, rec_hands, rec_info, rec_plays, rec_legal,
+        )  # fmt: skip
+        for row in range(rows):
+            item = int(first[c]) + row // len(schedule)
+            info = rec_info[row]
+            dealer, k, indicator, trump = (int(x) for x in info[:4])
+            leaders = info[8 : 8 + k]
+            winners = info[8 + kmax : 8 + kmax + k]
+            base = 8 + 2 * kmax
+            bids = [int(x) for x in info[base : base + n]]
+            won = [int(x) for x in info[base + n : base + 2 * n]]
+            scores = [int(x) for x in info[base + 2 * n : base + 3 * n]]
+            tricks = []
+            for t in range(k):
+                w = int(winners[t])
+                tricks.append(
+                    {"leader": int(leaders[t]), "cards": _names(rec_plays[row, t, :n]), "winner": w, "next_leader": w}
+                )
+            record = {
+                "seed": spec.seed,
+                "game": item if spec.games_mode else 0,
+                "players": n,
+                "round": (row % len(schedule)) + 1 if spec.games_mode else item + 1,
+                "cards_per_player": k,
+                "dealer": dealer,
+                "specials": [],
+                "options": options,
+                "strategies": strategies,
+                "hands": [_names(sorted(rec_hands[row, p, :k])) for p in range(n)],
+                "indicator": C.card_name(indicator) if indicator >= 0 else None,
+                "werewolf": None,
+                "trump": C.suit_name(trump),
+                "bids": bids,
+                "tricks": tricks,
+                "tricks_won": won,
+                "final_bids": list(bids),
+                "scores": scores,
+            }
+            if include_legal:
+                record["legal"] = [[_distinct_names(int(rec_legal[row, t, j])) for j in range(n)] for t in range(k)]
+            yield record
+
+
+def history(include_legal: bool = False, **selection) -> list[dict]:
+    """Return the records of a (small) run as a list; ``selection`` as for :func:`wizsim.simulate`."""
+    return list(iter_history(make_spec(**selection), include_legal))
+
+
+def write_history(path: str | os.PathLike, spec: RunSpec, include_legal: bool = False) -> int:
+    """Write ``spec``'s rounds as JSON lines to ``path`` atomically; return the number of lines."""
+    lines = 0
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as f:
+        for record in iter_history(spec, include_legal):
+            f.write(json.dumps(record, separators=(", ", ": ")))
+            f.write("\n")
+            lines += 1
+    return lines

@@ -1,0 +1,47 @@
+"""Atomic output: a run that fails or is interrupted leaves no half-written file."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from .errors import WizsimError
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
+    """Yield a temporary path beside ``path``; move it into place only on success.
+
+    On any exception, including KeyboardInterrupt, the temporary file is
+    removed and ``path`` is left as it was.
+    """
+    target = Path(path)
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise WizsimError(f"cannot write {target}: folder {parent} does not exist")
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        yield tmp
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        raise
+
+
+def write_table(df, path: str | os.PathLike) -> None:
+    """Write a DataFrame to ``.csv`` or ``.parquet`` atomically (provenance kept in parquet metadata)."""
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix not in (".csv", ".parquet"):
+        raise WizsimError(f"cannot write {target}: use a file name ending in .csv or .parquet")
+    with atomic_path(target) as tmp:
+        if suffix == ".csv":
+            df.to_csv(tmp, index=False)
+        else:
+            df.to_parquet(tmp, index=False)
