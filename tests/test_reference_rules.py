@@ -37,22 +37,61 @@ STD = {}  # all defaults: no Canadian rule, standard scoring, dealer chooses aft
 # Phase 1: cards
 # ===========================================================================
 
-@pytest.mark.parametrize("raw, canonical", [
-    ("b13", "B13"), ("B13", "B13"), ("r1", "R1"), ("g7", "G7"), ("Y10", "Y10"),
-    ("w", "W"), ("W", "W"), ("j", "J"), ("dragon", "Dragon"), ("FAIRY", "Fairy"),
-    ("bomb", "Bomb"), ("werewolf", "Werewolf"), ("juggler", "Juggler"),
-    ("cloud", "Cloud"), ("shapeshifter", "Shapeshifter"),
-    ("juggler:b", "Juggler:B"), ("Cloud:r", "Cloud:R"),
-    ("shapeshifter:w", "Shapeshifter:W"), ("SHAPESHIFTER:J", "Shapeshifter:J"),
-])
+
+@pytest.mark.parametrize(
+    "raw, canonical",
+    [
+        ("b13", "B13"),
+        ("B13", "B13"),
+        ("r1", "R1"),
+        ("g7", "G7"),
+        ("Y10", "Y10"),
+        ("w", "W"),
+        ("W", "W"),
+        ("j", "J"),
+        ("dragon", "Dragon"),
+        ("FAIRY", "Fairy"),
+        ("bomb", "Bomb"),
+        ("werewolf", "Werewolf"),
+        ("juggler", "Juggler"),
+        ("cloud", "Cloud"),
+        ("shapeshifter", "Shapeshifter"),
+        ("juggler:b", "Juggler:B"),
+        ("Cloud:r", "Cloud:R"),
+        ("shapeshifter:w", "Shapeshifter:W"),
+        ("SHAPESHIFTER:J", "Shapeshifter:J"),
+    ],
+)
 def test_parse_card_canonical(raw, canonical):
     assert parse_card(raw) == canonical
 
 
-@pytest.mark.parametrize("raw", [
-    "", "B0", "B14", "B01", "X5", "B", "13", "WW", "wizard", "jester", " b1", "b1 ",
-    "juggler:x", "juggler:", "cloud:w", "shapeshifter:b", "w:b", "dragon:r", "B-1", None, 5,
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "",
+        "B0",
+        "B14",
+        "B01",
+        "X5",
+        "B",
+        "13",
+        "WW",
+        "wizard",
+        "jester",
+        " b1",
+        "b1 ",
+        "juggler:x",
+        "juggler:",
+        "cloud:w",
+        "shapeshifter:b",
+        "w:b",
+        "dragon:r",
+        "B-1",
+        None,
+        5,
+    ],
+)
 def test_parse_card_rejects(raw):
     with pytest.raises(ValueError):
         parse_card(raw)
@@ -64,8 +103,7 @@ def test_full_deck():
     counts = Counter(deck)
     assert counts["W"] == 4 and counts["J"] == 4
     for suit in "BRGY":
-        assert [c for c in deck if c[0] == suit and c[1:].isdigit()] == \
-            [f"{suit}{r}" for r in range(1, 14)]
+        assert [c for c in deck if c[0] == suit and c[1:].isdigit()] == [f"{suit}{r}" for r in range(1, 14)]
     with_specials = full_deck(["Dragon", "fairy"])
     assert len(with_specials) == 62 and with_specials[-2:] == ["Dragon", "Fairy"]
     assert len(full_deck(SPECIALS)) == 67
@@ -80,6 +118,7 @@ def test_full_deck():
 # ===========================================================================
 # Phase 1: RULES.md section 10, worked examples 1-4
 # ===========================================================================
+
 
 def test_example_1_first_wizard_wins():
     assert trick_winner(["R5", "W", "R13", "W"], "B", STD) == 1
@@ -114,9 +153,17 @@ def test_example_4_wizard_lead():
 # Phase 1: scoring, RULES.md section 8
 # ===========================================================================
 
-@pytest.mark.parametrize("bid, tricks, points", [
-    (3, 3, 50), (0, 0, 20), (4, 2, -20), (2, 4, -20), (0, 3, -30),
-])
+
+@pytest.mark.parametrize(
+    "bid, tricks, points",
+    [
+        (3, 3, 50),
+        (0, 0, 20),
+        (4, 2, -20),
+        (2, 4, -20),
+        (0, 3, -30),
+    ],
+)
 def test_standard_scoring_examples(bid, tricks, points):
     assert round_score(bid, tricks, 8, STD) == points
     assert round_score(bid, tricks, 8, {"scoring": "standard"}) == points
@@ -129,10 +176,10 @@ def test_progressive_scoring_examples_round_8(bid, tricks, points):
 
 def test_progressive_scoring_more():
     prog = {"scoring": "progressive"}
-    assert round_score(0, 0, 1, prog) == 10               # 10 x 0 + 10 x 1
-    assert round_score(0, 3, 5, prog) == -60              # 0 - (10 + 20 + 30)
-    assert round_score(5, 1, 5, prog) == 10 - 100         # 10 - (10+20+30+40)
-    assert round_score(1, 2, 3, prog) == 0                # 10 - 10
+    assert round_score(0, 0, 1, prog) == 10  # 10 x 0 + 10 x 1
+    assert round_score(0, 3, 5, prog) == -60  # 0 - (10 + 20 + 30)
+    assert round_score(5, 1, 5, prog) == 10 - 100  # 10 - (10+20+30+40)
+    assert round_score(1, 2, 3, prog) == 0  # 10 - 10
 
 
 def test_standard_scoring_does_not_depend_on_k():
@@ -142,6 +189,7 @@ def test_standard_scoring_does_not_depend_on_k():
 # ===========================================================================
 # Phase 1: one test per base rule
 # ===========================================================================
+
 
 def test_must_follow_suit_if_possible():
     hand = ["R3", "R11", "B13", "G2"]
@@ -182,8 +230,8 @@ def test_jester_led_trick():
     # several Jesters before the first suit card: that card sets the led suit
     assert led_suit(["J", "J", "G3"]) == "G"
     assert trick_winner(["J", "J", "G3", "G9"], None, STD) == 3
-    assert trick_winner(["J", "G3", "R13"], None, STD) == 1      # R13 is off-suit
-    assert trick_winner(["J", "W", "G3"], "G", STD) == 1         # Wizard after a Jester
+    assert trick_winner(["J", "G3", "R13"], None, STD) == 1  # R13 is off-suit
+    assert trick_winner(["J", "W", "G3"], "G", STD) == 1  # Wizard after a Jester
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
@@ -197,19 +245,24 @@ def test_jester_never_wins_otherwise():
     assert trick_winner(["J", "J", "R1"], None, STD) == 2
 
 
-@pytest.mark.parametrize("cards, expected", [
-    (["W", "W", "W"], 0), (["R13", "W", "W"], 1), (["J", "B13", "R2", "W"], 3),
-    (["B13", "J", "W", "W", "W", "W"], 2),
-])
+@pytest.mark.parametrize(
+    "cards, expected",
+    [
+        (["W", "W", "W"], 0),
+        (["R13", "W", "W"], 1),
+        (["J", "B13", "R2", "W"], 3),
+        (["B13", "J", "W", "W", "W", "W"], 2),
+    ],
+)
 def test_first_wizard_wins(cards, expected):
     assert trick_winner(cards, "B", STD) == expected
 
 
 def test_trump_beats_led_suit():
     assert trick_winner(["R13", "B1", "R12"], "B", STD) == 1
-    assert trick_winner(["R13", "B1", "B2"], "B", STD) == 2      # highest trump
-    assert trick_winner(["B1", "R13", "B2"], "B", STD) == 2      # trump led
-    assert trick_winner(["R13", "B1", "R12"], None, STD) == 0    # no trump
+    assert trick_winner(["R13", "B1", "B2"], "B", STD) == 2  # highest trump
+    assert trick_winner(["B1", "R13", "B2"], "B", STD) == 2  # trump led
+    assert trick_winner(["R13", "B1", "R12"], None, STD) == 0  # no trump
 
 
 def test_off_suit_never_wins():
@@ -227,19 +280,19 @@ def test_trump_from_indicator():
     assert allowed_trumps("G7", STD) == {"G"}
     assert allowed_trumps("B1", STD) == {"B"}
     assert allowed_trumps("J", STD) == {None}
-    assert allowed_trumps(None, STD) == {None}           # no card left
-    assert allowed_trumps("W", STD) == {"B", "R", "G", "Y"}   # dealer names a suit
+    assert allowed_trumps(None, STD) == {None}  # no card left
+    assert allowed_trumps("W", STD) == {"B", "R", "G", "Y"}  # dealer names a suit
     assert allowed_trumps("W", {"wizard_indicator": "dealer_chooses"}) == {"B", "R", "G", "Y"}
     assert allowed_trumps("W", {"wizard_indicator": "no_trump"}) == {None}
 
 
 def test_canadian_rule_bids():
     canadian = {"canadian": True}
-    assert legal_bids(3, [1, 1], True, canadian) == [0, 2, 3]        # may not bid 1
-    assert legal_bids(3, [2, 2], True, canadian) == [0, 1, 2, 3]     # sum already > 3
-    assert legal_bids(3, [0, 0], True, canadian) == [0, 1, 2]        # may not bid 3
-    assert legal_bids(3, [1, 1], False, canadian) == [0, 1, 2, 3]    # not the dealer
-    assert legal_bids(3, [1, 1], True, STD) == [0, 1, 2, 3]          # rule off
+    assert legal_bids(3, [1, 1], True, canadian) == [0, 2, 3]  # may not bid 1
+    assert legal_bids(3, [2, 2], True, canadian) == [0, 1, 2, 3]  # sum already > 3
+    assert legal_bids(3, [0, 0], True, canadian) == [0, 1, 2]  # may not bid 3
+    assert legal_bids(3, [1, 1], False, canadian) == [0, 1, 2, 3]  # not the dealer
+    assert legal_bids(3, [1, 1], True, STD) == [0, 1, 2, 3]  # rule off
 
 
 @pytest.mark.parametrize("k", [1, 2, 7, 20])
@@ -260,22 +313,41 @@ def test_invalid_options_rejected():
 # Phase 1: replay of hand-written records
 # ===========================================================================
 
-OPTIONS = {"canadian": False, "scoring": "standard", "bomb": "void_trick",
-           "wizard_indicator": "dealer_chooses", "werewolf": "must",
-           "variant": "standard", "hidden_bids": "off"}
+OPTIONS = {
+    "canadian": False,
+    "scoring": "standard",
+    "bomb": "void_trick",
+    "wizard_indicator": "dealer_chooses",
+    "werewolf": "must",
+    "variant": "standard",
+    "hidden_bids": "off",
+}
 
 
 def history_example():
     """The example of HISTORY.md (it is correct: checked by hand)."""
     return {
-        "seed": 7, "game": 0, "players": 3, "round": 2, "cards_per_player": 2, "dealer": 1,
-        "specials": [], "options": dict(OPTIONS),
+        "seed": 7,
+        "game": 0,
+        "players": 3,
+        "round": 2,
+        "cards_per_player": 2,
+        "dealer": 1,
+        "specials": [],
+        "options": dict(OPTIONS),
         "strategies": ["heuristic", "heuristic", "random"],
-        "hands": [["W", "R3"], ["B13", "J"], ["G2", "R9"]], "indicator": "B4",
-        "werewolf": None, "trump": "B", "bids": [1, 1, 0],
-        "tricks": [{"leader": 2, "cards": ["R9", "W", "B13"], "winner": 0, "next_leader": 0},
-                   {"leader": 0, "cards": ["R3", "J", "G2"], "winner": 0, "next_leader": 0}],
-        "tricks_won": [2, 0, 0], "final_bids": [1, 1, 0], "scores": [-10, -10, 20],
+        "hands": [["W", "R3"], ["B13", "J"], ["G2", "R9"]],
+        "indicator": "B4",
+        "werewolf": None,
+        "trump": "B",
+        "bids": [1, 1, 0],
+        "tricks": [
+            {"leader": 2, "cards": ["R9", "W", "B13"], "winner": 0, "next_leader": 0},
+            {"leader": 0, "cards": ["R3", "J", "G2"], "winner": 0, "next_leader": 0},
+        ],
+        "tricks_won": [2, 0, 0],
+        "final_bids": [1, 1, 0],
+        "scores": [-10, -10, 20],
     }
 
 
@@ -287,18 +359,28 @@ def canadian_example():
     Bids 1 1 0 0 (dealer may not bid 1); progressive, k = 3: 40 40 30 -10.
     """
     return {
-        "seed": 1, "game": 0, "players": 4, "round": 3, "cards_per_player": 3, "dealer": 3,
-        "specials": [], "options": dict(OPTIONS, canadian=True, scoring="progressive"),
+        "seed": 1,
+        "game": 0,
+        "players": 4,
+        "round": 3,
+        "cards_per_player": 3,
+        "dealer": 3,
+        "specials": [],
+        "options": dict(OPTIONS, canadian=True, scoring="progressive"),
         "strategies": ["random"] * 4,
-        "hands": [["G13", "R4", "J"], ["B7", "G2", "W"], ["R12", "R1", "Y5"],
-                  ["G9", "B2", "Y11"]],
-        "indicator": "W", "werewolf": None, "trump": "G", "bids": [1, 1, 0, 0],
+        "hands": [["G13", "R4", "J"], ["B7", "G2", "W"], ["R12", "R1", "Y5"], ["G9", "B2", "Y11"]],
+        "indicator": "W",
+        "werewolf": None,
+        "trump": "G",
+        "bids": [1, 1, 0, 0],
         "tricks": [
             {"leader": 0, "cards": ["R4", "G2", "R12", "G9"], "winner": 3, "next_leader": 3},
             {"leader": 3, "cards": ["Y11", "J", "W", "Y5"], "winner": 1, "next_leader": 1},
             {"leader": 1, "cards": ["B7", "R1", "B2", "G13"], "winner": 0, "next_leader": 0},
         ],
-        "tricks_won": [1, 1, 0, 1], "final_bids": [1, 1, 0, 0], "scores": [40, 40, 30, -10],
+        "tricks_won": [1, 1, 0, 1],
+        "final_bids": [1, 1, 0, 0],
+        "scores": [40, 40, 30, -10],
     }
 
 
@@ -352,7 +434,7 @@ def test_replay_wrong_winner():
 
 def test_replay_wrong_score():
     record = canadian_example()
-    record["scores"][2] = 20           # standard score instead of progressive 30
+    record["scores"][2] = 20  # standard score instead of progressive 30
     problems = replay(record)
     assert len(problems) == 1 and has(problems, "scores")
 
@@ -362,12 +444,12 @@ def test_replay_wrong_next_leader():
     record["tricks"][0]["next_leader"] = 2
     problems = replay(record)
     assert has(problems, "trick 1", "next_leader")
-    assert has(problems, "trick 2", "leader")   # trick 2 was not led by the announced seat
+    assert has(problems, "trick 2", "leader")  # trick 2 was not led by the announced seat
 
 
 def test_replay_canadian_violation():
     record = canadian_example()
-    record["bids"] = [1, 1, 0, 1]      # sum 3 == k, made by the dealer
+    record["bids"] = [1, 1, 0, 1]  # sum 3 == k, made by the dealer
     record["final_bids"] = [1, 1, 0, 1]
     record["scores"] = [40, 40, 30, 40]
     problems = replay(record)
@@ -378,7 +460,7 @@ def test_replay_canadian_violation():
 
 def test_replay_card_played_twice():
     record = history_example()
-    record["tricks"][1]["cards"] = ["W", "J", "G2"]     # seat 0 plays its W again
+    record["tricks"][1]["cards"] = ["W", "J", "G2"]  # seat 0 plays its W again
     problems = replay(record)
     assert has(problems, "trick 2", "seat 0", "not in their hand")
     assert has(problems, "W", "played 2 times")
@@ -387,7 +469,7 @@ def test_replay_card_played_twice():
 
 def test_replay_wrong_first_leader():
     record = history_example()
-    record["dealer"] = 0               # then seat 1 should have led the first trick
+    record["dealer"] = 0  # then seat 1 should have led the first trick
     problems = replay(record)
     assert has(problems, "trick 1", "leader")
 
@@ -401,15 +483,15 @@ def test_replay_overlapping_hands():
 
 def test_replay_indicator_in_hand():
     record = history_example()
-    record["indicator"] = "R3"         # seat 0 holds R3
-    record["trump"] = "R"              # the trick winners stay the same
+    record["indicator"] = "R3"  # seat 0 holds R3
+    record["trump"] = "R"  # the trick winners stay the same
     problems = replay(record)
     assert len(problems) == 1 and has(problems, "indicator R3")
 
 
 def test_replay_card_not_in_deck():
     record = history_example()
-    record["hands"][1] = ["B13", "Dragon"]     # no specials in this game
+    record["hands"][1] = ["B13", "Dragon"]  # no specials in this game
     problems = replay(record)
     assert has(problems, "Dragon", "not in the deck")
 
@@ -451,13 +533,13 @@ def test_replay_wrong_trump_for_suit_indicator():
 def test_replay_trump_after_wizard_indicator():
     record = history_example()
     record["indicator"] = "W"
-    for trump in ("B", "R", "Y"):               # any suit the dealer names is fine
+    for trump in ("B", "R", "Y"):  # any suit the dealer names is fine
         record["trump"] = trump
         assert replay(record) == [], trump
-    record["trump"] = "G"                       # also G, but then G2 wins trick 2
+    record["trump"] = "G"  # also G, but then G2 wins trick 2
     problems = replay(record)
     assert not has(problems, "trump is") and has(problems, "trick 2", "winner")
-    record["trump"] = None                      # ... but it must be a suit
+    record["trump"] = None  # ... but it must be a suit
     assert has(replay(record), "must name a suit")
     record["options"]["wizard_indicator"] = "no_trump"
     assert replay(record) == []
@@ -532,6 +614,7 @@ def test_replay_malformed_records_do_not_crash():
 # Phase 1: random rounds
 # ===========================================================================
 
+
 def test_random_rounds_replay_clean():
     rng = random.Random(20240601)
     for i in range(3000):
@@ -574,6 +657,7 @@ def test_random_round_rejects_bad_tables():
 # Phase 1: exact distribution
 # ===========================================================================
 
+
 def sums_per_position(dist, n):
     totals = [Fraction(0)] * n
     for (pos, _bid, _tricks), p in dist.items():
@@ -587,7 +671,7 @@ def test_enumerate_wizard_or_highest_blue_takes_the_single_trick():
     dist = enumerate_round_distribution(3, 1, 0, STD, ["W", "B1", "B2", "B3"])
     assert sums_per_position(dist, 3) == [1, 1, 1]
     for pos in range(3):
-        for bid in (0, 1):                      # bids uniform over {0, 1}
+        for bid in (0, 1):  # bids uniform over {0, 1}
             assert dist[(pos, bid, 1)] == Fraction(1, 6)
             assert dist[(pos, bid, 0)] == Fraction(1, 3)
 
@@ -616,8 +700,7 @@ def monte_carlo(n, k, dealer, options, deck, rounds, seed):
     for _ in range(rounds):
         record = play_random_round(rng, n, k, dealer, options, deck=deck)
         for seat in range(n):
-            counts[((seat - dealer - 1) % n, record["bids"][seat],
-                    record["tricks_won"][seat])] += 1
+            counts[((seat - dealer - 1) % n, record["bids"][seat], record["tricks_won"][seat])] += 1
     return counts
 
 
@@ -632,7 +715,7 @@ def assert_close(dist, counts, rounds):
 
 
 def test_enumerate_matches_monte_carlo_tiny_deck():
-    deck = ["B1", "R2", "R9", "W", "W", "J", "G5"]   # 3 x 2 cards + indicator
+    deck = ["B1", "R2", "R9", "W", "W", "J", "G5"]  # 3 x 2 cards + indicator
     options = {"canadian": True}
     dist = enumerate_round_distribution(3, 2, 1, options, deck)
     assert sums_per_position(dist, 3) == [1, 1, 1]
@@ -641,17 +724,18 @@ def test_enumerate_matches_monte_carlo_tiny_deck():
 
 
 def test_enumerate_sums_to_one_with_wizard_indicators_and_no_indicator():
-    deck = ["B1", "R2", "W", "J", "G5", "Y13", "W"]   # a W indicator: the dealer chooses
+    deck = ["B1", "R2", "W", "J", "G5", "Y13", "W"]  # a W indicator: the dealer chooses
     for options in ({}, {"wizard_indicator": "no_trump", "scoring": "progressive"}):
         dist = enumerate_round_distribution(3, 2, 0, options, deck)
         assert sums_per_position(dist, 3) == [1, 1, 1]
-    dist = enumerate_round_distribution(3, 2, 0, {}, deck[:6])      # all dealt
+    dist = enumerate_round_distribution(3, 2, 0, {}, deck[:6])  # all dealt
     assert sums_per_position(dist, 3) == [1, 1, 1]
 
 
 # ===========================================================================
 # Phase 2: special cards (RULES.md sections 3, 5, 6, 7; examples 5-9)
 # ===========================================================================
+
 
 def test_example_5_dragon_and_fairy():
     assert trick_winner(["Dragon", "W", "Fairy"], None, STD) == 2
@@ -667,7 +751,7 @@ def test_example_6_bomb():
 
 def test_example_7_juggler():
     assert trick_winner(["Juggler:Y", "B13", "Y7", "Y8"], "Y", STD) == 3
-    assert trick_winner(["Juggler:Y", "B13", "Y7"], "Y", STD) == 0      # 7.5 > 7
+    assert trick_winner(["Juggler:Y", "B13", "Y7"], "Y", STD) == 0  # 7.5 > 7
     assert led_suit(["Juggler:Y"]) == "Y"
     # a player holding Y cards must follow Y (or play a colourless/special card)
     assert legal_cards(["Y2", "B13", "W", "Cloud"], ["Juggler:Y"], "Y", STD) == {"Y2", "W", "Cloud"}
@@ -743,6 +827,7 @@ def test_trump_from_special_indicator():
 
 # --- hand-written records with specials --------------------------------------------------
 
+
 def cloud_example():
     """Werewolf swap, Juggler passes and the Cloud, worked by hand.
 
@@ -753,19 +838,34 @@ def cloud_example():
     Seat 1 bid 1, took 2: +1 scores 40, -1 scores -20, so the final bid is 2.
     """
     return {
-        "seed": 3, "game": 0, "players": 3, "round": 3, "cards_per_player": 3, "dealer": 0,
-        "specials": ["Werewolf", "Juggler", "Cloud"], "options": dict(OPTIONS),
+        "seed": 3,
+        "game": 0,
+        "players": 3,
+        "round": 3,
+        "cards_per_player": 3,
+        "dealer": 0,
+        "specials": ["Werewolf", "Juggler", "Cloud"],
+        "options": dict(OPTIONS),
         "strategies": ["random"] * 3,
         "hands": [["B5", "Werewolf", "R2"], ["Juggler", "R8", "G3"], ["Cloud", "B9", "Y4"]],
-        "indicator": "G10", "werewolf": {"seat": 0, "swapped": True}, "trump": "Y",
+        "indicator": "G10",
+        "werewolf": {"seat": 0, "swapped": True},
+        "trump": "Y",
         "bids": [1, 1, 1],
         "tricks": [
-            {"leader": 1, "cards": ["Juggler:R", "Y4", "R2"], "winner": 2, "next_leader": 2,
-             "passes": ["G10", "R8", "B9"]},
+            {
+                "leader": 1,
+                "cards": ["Juggler:R", "Y4", "R2"],
+                "winner": 2,
+                "next_leader": 2,
+                "passes": ["G10", "R8", "B9"],
+            },
             {"leader": 2, "cards": ["Cloud:G", "B5", "G10"], "winner": 1, "next_leader": 1},
             {"leader": 1, "cards": ["G3", "R8", "B9"], "winner": 1, "next_leader": 1},
         ],
-        "tricks_won": [0, 2, 1], "final_bids": [1, 2, 1], "scores": [-10, 40, 30],
+        "tricks_won": [0, 2, 1],
+        "final_bids": [1, 2, 1],
+        "scores": [-10, 40, 30],
     }
 
 
@@ -776,16 +876,27 @@ def bomb_example():
     Trick 2 (leader 2): Fairy, Dragon, R13 -> the Fairy, seat 2.
     """
     return {
-        "seed": 4, "game": 0, "players": 3, "round": 2, "cards_per_player": 2, "dealer": 2,
-        "specials": ["Bomb", "Dragon", "Fairy"], "options": dict(OPTIONS),
+        "seed": 4,
+        "game": 0,
+        "players": 3,
+        "round": 2,
+        "cards_per_player": 2,
+        "dealer": 2,
+        "specials": ["Bomb", "Dragon", "Fairy"],
+        "options": dict(OPTIONS),
         "strategies": ["random"] * 3,
         "hands": [["R2", "Dragon"], ["Bomb", "R13"], ["W", "Fairy"]],
-        "indicator": "R5", "werewolf": None, "trump": "R", "bids": [1, 0, 1],
+        "indicator": "R5",
+        "werewolf": None,
+        "trump": "R",
+        "bids": [1, 0, 1],
         "tricks": [
             {"leader": 0, "cards": ["R2", "Bomb", "W"], "winner": None, "next_leader": 2},
             {"leader": 2, "cards": ["Fairy", "Dragon", "R13"], "winner": 2, "next_leader": 2},
         ],
-        "tricks_won": [0, 0, 1], "final_bids": [1, 0, 1], "scores": [-10, 20, 30],
+        "tricks_won": [0, 0, 1],
+        "final_bids": [1, 0, 1],
+        "scores": [-10, 20, 30],
     }
 
 
@@ -794,18 +905,28 @@ def kept_werewolf_example():
     and it plays as a Jester.  Trick 1 (leader 1): Werewolf, J, R7 -> R7, seat 0.
     Trick 2 (leader 0): B3, G1, W -> W, seat 2."""
     return {
-        "seed": 5, "game": 0, "players": 3, "round": 2, "cards_per_player": 2, "dealer": 0,
-        "specials": ["Werewolf"], "options": dict(OPTIONS),
+        "seed": 5,
+        "game": 0,
+        "players": 3,
+        "round": 2,
+        "cards_per_player": 2,
+        "dealer": 0,
+        "specials": ["Werewolf"],
+        "options": dict(OPTIONS),
         "deck": ["Werewolf", "B3", "R7", "W", "J", "G1"],
         "strategies": ["random"] * 3,
         "hands": [["B3", "R7"], ["Werewolf", "G1"], ["W", "J"]],
-        "indicator": None, "werewolf": {"seat": 1, "swapped": False}, "trump": "G",
+        "indicator": None,
+        "werewolf": {"seat": 1, "swapped": False},
+        "trump": "G",
         "bids": [0, 1, 1],
         "tricks": [
             {"leader": 1, "cards": ["Werewolf", "J", "R7"], "winner": 0, "next_leader": 0},
             {"leader": 0, "cards": ["B3", "G1", "W"], "winner": 2, "next_leader": 2},
         ],
-        "tricks_won": [1, 0, 1], "final_bids": [0, 1, 1], "scores": [-10, -10, 30],
+        "tricks_won": [1, 0, 1],
+        "final_bids": [0, 1, 1],
+        "scores": [-10, -10, 30],
     }
 
 
@@ -817,17 +938,17 @@ def test_replay_special_records_correct():
 
 def test_replay_werewolf_errors():
     record = cloud_example()
-    record["werewolf"] = {"seat": 0, "swapped": False}      # compulsory by default
+    record["werewolf"] = {"seat": 0, "swapped": False}  # compulsory by default
     assert has(replay(record), "compulsory")
-    record["options"]["werewolf"] = "may"                   # declined: the holder keeps it,
-    problems = replay(record)                               # G10 stays the indicator: trump G
+    record["options"]["werewolf"] = "may"  # declined: the holder keeps it,
+    problems = replay(record)  # G10 stays the indicator: trump G
     assert has(problems, "trump", "G10")
     assert has(problems, "G10", "not in their hand")
     record = cloud_example()
     record["werewolf"] = None
     assert has(replay(record), "Werewolf")
     record = cloud_example()
-    record["trump"] = None                                   # the holder may name no trump
+    record["trump"] = None  # the holder may name no trump
     assert not has(replay(record), "trump is")
     record = kept_werewolf_example()
     record["werewolf"]["swapped"] = True
@@ -836,13 +957,13 @@ def test_replay_werewolf_errors():
 
 def test_replay_juggler_pass_errors():
     record = cloud_example()
-    record["tricks"][0]["passes"] = ["G10", "R8", "Y4"]      # Y4 was already played
+    record["tricks"][0]["passes"] = ["G10", "R8", "Y4"]  # Y4 was already played
     assert has(replay(record), "passes Y4", "not in their hand")
     record = cloud_example()
     del record["tricks"][0]["passes"]
     assert has(replay(record), "passes")
     record = bomb_example()
-    record["tricks"][0]["passes"] = ["R2", "R13", "Fairy"]   # no Juggler in this trick
+    record["tricks"][0]["passes"] = ["R2", "R13", "Fairy"]  # no Juggler in this trick
     assert has(replay(record), "passes recorded")
 
 
@@ -853,7 +974,7 @@ def test_replay_cloud_errors():
     problems = replay(record)
     assert has(problems, "final_bids", "Cloud") and has(problems, "scores")
     record = cloud_example()
-    record["final_bids"] = [1, 0, 1]                         # -1 scores worse than +1
+    record["final_bids"] = [1, 0, 1]  # -1 scores worse than +1
     record["scores"] = [-10, -20, 30]
     assert has(replay(record), "final_bids")
 
@@ -863,7 +984,7 @@ def test_cloud_in_bombed_trick_changes_nothing():
     record["specials"].append("Cloud")
     record["hands"][2] = ["Cloud", "Fairy"]
     record["tricks"][0]["cards"] = ["R2", "Bomb", "Cloud:R"]
-    record["tricks"][0]["next_leader"] = 2                   # Cloud:R 9.75 > R2
+    record["tricks"][0]["next_leader"] = 2  # Cloud:R 9.75 > R2
     assert replay(record) == []
 
 
@@ -873,7 +994,7 @@ def test_replay_bomb_errors_and_cancel_bids():
     record["tricks_won"] = [0, 0, 2]
     assert has(replay(record), "trick 1", "winner")
     record = bomb_example()
-    record["options"]["bomb"] = "cancel_bids"               # the W wins; 10 x tricks
+    record["options"]["bomb"] = "cancel_bids"  # the W wins; 10 x tricks
     record["tricks"][0]["winner"] = 2
     record["tricks_won"] = [0, 0, 2]
     record["scores"] = [0, 0, 20]
@@ -904,11 +1025,15 @@ def test_random_rounds_with_specials_replay_clean():
 def test_enumerate_matches_monte_carlo_with_specials():
     cases = [
         # 3 x 1 from 9 cards: Werewolf swaps (may), special indicators, Dragon/Fairy, Bomb
-        (3, 1, 1, {"werewolf": "may", "bomb": "void_trick"},
-         ["Juggler", "Cloud", "Werewolf", "Bomb", "Shapeshifter", "R3", "W", "Dragon", "Fairy"]),
+        (
+            3,
+            1,
+            1,
+            {"werewolf": "may", "bomb": "void_trick"},
+            ["Juggler", "Cloud", "Werewolf", "Bomb", "Shapeshifter", "R3", "W", "Dragon", "Fairy"],
+        ),
         # 3 x 2 from 6 cards, all dealt: kept Werewolf names trump, Juggler passes
-        (3, 2, 0, {"canadian": True, "bomb": "cancel_bids"},
-         ["Juggler", "Cloud", "Werewolf", "Bomb", "R3", "W"]),
+        (3, 2, 0, {"canadian": True, "bomb": "cancel_bids"}, ["Juggler", "Cloud", "Werewolf", "Bomb", "R3", "W"]),
     ]
     for n, k, dealer, options, deck in cases:
         dist = enumerate_round_distribution(n, k, dealer, options, deck)

@@ -64,7 +64,7 @@ def time_case(case: BenchCase, repeats: int = 3) -> dict:
     return {
         "name": case.name,
         "players": case.players,
-        "cards": case.cards if case.cards is not None else "1..%d" % max(spec.schedule),
+        "cards": case.cards if case.cards is not None else f"1..{max(spec.schedule)}",
         "strategy": case.strategy,
         "jobs": case.jobs,
         "rounds": rounds,

@@ -1,0 +1,122 @@
+"""Every base rule of RULES.md (sections 1-8) and worked examples 1-4 of section 10, on the Numba engine itself."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wizsim import _kernels as K
+from wizsim import cards as C
+from wizsim.simulate import kernel_tables
+
+TABLE, MASKS = kernel_tables()
+SUIT = {"B": 0, "R": 1, "G": 2, "Y": 3, None: -1}
+
+
+def winner(cards: list[str], trump: str | None) -> int:
+    codes = np.array([C.card_code(c) for c in cards], dtype=np.int64)
+    return int(K.trick_winner_checked(codes, SUIT[trump], TABLE))
+
+
+def legal(hand: list[str], trick: list[str]) -> set[str]:
+    """Legal distinct cards for ``hand`` after ``trick`` was played, as the kernel computes them."""
+    led = -1
+    for c in trick:
+        led = K.led_after(led, C.card_code(c), TABLE)
+    mask = np.uint64(0)
+    for c in hand:
+        mask |= np.uint64(1) << np.uint64(C.card_code(c))
+    out = int(K.legal_mask(mask, led, MASKS))
+    return {C.card_name(b) for b in range(64) if (out >> b) & 1}
+
+
+# ---- section 10, worked examples 1-4
+def test_example_1_first_wizard_wins():
+    assert winner(["R5", "W", "R13", "W"], "B") == 1
+
+
+def test_example_2_jester_sets_nothing_trump_wins():
+    assert winner(["J", "R5", "B1", "R13"], "B") == 2
+    # R is led (the Jester set nothing): a player holding R must follow R
+    assert legal(["R2", "B3", "Y4"], ["J", "R5"]) == {"R2"}
+    assert legal(["R2", "B3", "W", "J"], ["J", "R5"]) == {"R2", "W", "J"}
+
+
+def test_example_3_all_jesters_first_wins():
+    assert winner(["J", "J", "J"], None) == 0
+
+
+def test_example_4_wizard_led_frees_the_trick():
+    assert winner(["W", "G1", "Y13", "J"], "G") == 0
+    assert legal(["G5", "Y2", "R9"], ["W"]) == {"G5", "Y2", "R9"}
+    assert legal(["G5", "Y2"], ["W", "G1"]) == {"G5", "Y2"}
+
+
+# ---- section 5: following
+def test_must_follow_led_suit_if_possible():
+    assert legal(["R2", "R9", "B3"], ["R5"]) == {"R2", "R9"}
+
+
+def test_void_in_led_suit_may_play_anything():
+    assert legal(["B3", "G4", "Y13"], ["R5"]) == {"B3", "G4", "Y13"}
+
+
+def test_wizard_and_jester_always_playable():
+    assert legal(["R2", "W", "J"], ["R5"]) == {"R2", "W", "J"}
+
+
+def test_leader_may_play_anything():
+    assert legal(["R2", "B3", "W", "J"], []) == {"R2", "B3", "W", "J"}
+
+
+def test_jesters_then_wizard_frees_the_trick():
+    assert legal(["R2", "B3"], ["J", "W"]) == {"R2", "B3"}
+
+
+def test_only_jesters_led_follow_nothing_yet():
+    assert legal(["R2", "B3"], ["J", "J"]) == {"R2", "B3"}
+
+
+# ---- section 6: winner
+@pytest.mark.parametrize(
+    "cards, trump, expected",
+    [
+        (["R5", "R13", "R1"], None, 1),  # highest of the led suit
+        (["R5", "B1", "R13"], "B", 1),  # any trump beats the led suit
+        (["R5", "B1", "B2"], "B", 2),  # highest trump
+        (["R5", "G13", "Y13"], "B", 0),  # off-suit never wins
+        (["J", "G13", "G12"], None, 1),  # Jester led: the first other card sets the suit
+        (["J", "W", "W"], "R", 1),  # first Wizard after a Jester
+        (["B13", "J", "W"], "B", 2),  # Wizard beats the top trump
+        (["J", "J", "J", "J", "J"], "B", 0),
+        (["R7", "J", "J"], "G", 0),
+        (["W", "W", "W", "W"], None, 0),
+    ],
+)
+def test_trick_winner(cards, trump, expected):
+    assert winner(cards, trump) == expected
+
+
+# ---- section 8: scoring examples
+@pytest.mark.parametrize(
+    "bid, tricks, points",
+    [(3, 3, 50), (0, 0, 20), (4, 2, -20), (2, 4, -20), (0, 3, -30)],
+)
+def test_standard_scoring_examples(bid, tricks, points):
+    assert K.round_score(bid, tricks, 8, 0) == points
+
+
+@pytest.mark.parametrize("bid, tricks, points", [(3, 3, 110), (2, 3, 10), (4, 2, -10)])
+def test_progressive_scoring_examples_round_8(bid, tricks, points):
+    assert K.round_score(bid, tricks, 8, 1) == points
+
+
+def test_card_table_has_the_60_base_cards():
+    deck = C.build_deck()
+    assert len(deck) == 60
+    names = [C.card_name(c) for c in deck]
+    assert names.count("W") == 4 and names.count("J") == 4
+    assert len({n for n in names if n not in ("W", "J")}) == 52
+    assert C.card_code("b13") == C.card_code("B13") == 12
+    with pytest.raises(ValueError, match="unknown card"):
+        C.card_code("B14")
