@@ -945,7 +945,7 @@ def enumerate_round_distribution(n, k, dealer, options, deck):
             next_leader = (leader + taker_index) % n
             for after, p_after in after_trick(played, rest, prob):
                 for counts, p_rest in play_from(after, next_leader, trump).items():
-                    total = tuple(g + c for g, c in zip(gained, counts))
+                    total = tuple(g + c for g, c in zip(gained, counts, strict=True))
                     result[total] += p_after * p_rest
         cache[key] = dict(result)
         return cache[key]

@@ -33,8 +33,8 @@ def _selections(players: int):
     most = 60 // players
     sizes = sorted({1, 2, most // 2, most - 1, most})
     seed = 100 * players
-    for oi, rules in enumerate(OPTION_SETS):
-        for si, strat in enumerate(STRATEGIES):
+    for rules in OPTION_SETS:
+        for strat in STRATEGIES:
             strategy = ",".join(strat.split(",")[:players]) if "," in strat else strat
             seed += 1
             for k in sizes:

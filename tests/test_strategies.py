@@ -50,3 +50,18 @@ def test_parameters_change_play():
     b = wizsim.simulate(4, cards=8, hands=5_000, seed=1, strategy="heuristic(bid_shift=1.0)")
     assert b.mean_bid.mean() > a.mean_bid.mean() + 0.5
     assert not np.allclose(a.mean_score, b.mean_score)
+
+
+@pytest.mark.parametrize("selection", [{"cards": 7, "hands": 300}, {"games": 3}])
+def test_same_seed_same_deals_whatever_the_players(selection):
+    """Common random numbers: dealing has its own stream, so strategies and rules see the same cards."""
+    from wizsim.history import history
+
+    runs = [
+        history(players=4, seed=8, strategy="random", **selection),
+        history(players=4, seed=8, strategy="heuristic", rules={"canadian": True}, **selection),
+        history(players=4, seed=8, strategy="heuristic,random,random,heuristic", **selection),
+    ]
+    deals = [[(r["hands"], r["indicator"], r["dealer"]) for r in run] for run in runs]
+    assert deals[0] == deals[1] == deals[2]
+    assert [r["bids"] for r in runs[0]] != [r["bids"] for r in runs[1]]

@@ -11,7 +11,7 @@ Representation
   masks from ``masks``; rules from the int64 ``rules`` array; strategies from
   ``strat[seat]`` ids and ``params[seat, :]`` rows.
 * Random numbers: a SplitMix64 stream per chunk (state in a 1-element uint64
-  array), bounded draws by Lemire's multiply-shift with rejection (exactly
+  array; one stream deals, another makes the players' random choices), bounded draws by Lemire's multiply-shift with rejection (exactly
   uniform). Each chunk's state comes from ``SeedSequence(seed, spawn_key=(i,))``
   on the Python side, so results do not depend on how chunks are spread over
   workers.
@@ -434,7 +434,8 @@ def play_round(
     rules,
     strat,
     params,
-    st,
+    deal_st,
+    dec_st,
     hands,
     cnt,
     bids,
@@ -450,6 +451,9 @@ def play_round(
 ):
     """Deal, bid, play and score one round; results land in ``bids``, ``won``, ``scores``.
 
+    Dealing draws from ``deal_st`` and every decision from ``dec_st``, so the
+    same seed deals the same cards whatever the players do (common random
+    numbers for comparing strategies and rules).
     When ``record`` is true the deal, trump, leaders, cards and legal masks are
     written to row ``rec_row`` of the ``rec_*`` arrays (for histories and tests).
     """
@@ -457,7 +461,7 @@ def play_round(
     m = n * k
     # partial Fisher-Yates over m + 1 places: m cards go round the table, the next is turned up
     for i in range(m + 1 if m < d else m):
-        j = i + below(st, d - i)
+        j = i + below(deal_st, d - i)
         t = deck[i]
         deck[i] = deck[j]
         deck[j] = t
@@ -489,7 +493,7 @@ def play_round(
             if strat[dealer] == S_HEURISTIC:
                 trump = _heuristic_trump(hands[dealer], cnt[dealer, WIZARD], table)
             else:
-                trump = below(st, 4)
+                trump = below(dec_st, 4)
     # bidding, from the dealer's left
     bid_sum = 0
     p = dealer
@@ -514,11 +518,11 @@ def play_round(
                     b -= 1
         else:
             if 0 <= forbidden <= k:
-                b = below(st, k)
+                b = below(dec_st, k)
                 if b >= forbidden:
                     b += 1
             else:
-                b = below(st, k + 1)
+                b = below(dec_st, k + 1)
         bids[p] = b
         bid_sum += b
     # play
@@ -543,7 +547,7 @@ def play_round(
                     hands[p], legal, bids[p] - won[p], led, best, j, n, trump, seen, wiz_out, table, masks
                 )
             else:
-                c = random_member(st, legal)
+                c = random_member(dec_st, legal)
             if record:
                 rec_plays[rec_row, t, j] = c
                 rec_legal[rec_row, t, j] = legal
@@ -599,7 +603,7 @@ def simulate_chunks(
 
     Chunk ``c`` covers items ``chunk_first[c] .. chunk_first[c] + chunk_count[c] - 1``
     (rounds in hands mode, games in games mode) and draws from the stream seeded
-    by ``chunk_state[c]``. In hands mode item ``h`` is dealt by seat ``h % n``;
+    by ``chunk_state[c]`` (a dealing and a decision stream). In hands mode item ``h`` is dealt by seat ``h % n``;
     in games mode every game starts with seat 0 dealing.
 
     Accumulators: ``joint[k, seat, position, bid, tricks]``, ``score_sum`` and
@@ -607,7 +611,7 @@ def simulate_chunks(
     rows: sum of totals, sum of squared totals, win shares in 60ths (a win
     shared by m tied players counts 60 / m) and their squares.
     """
-    st = np.zeros(1, dtype=np.uint64)
+    st = np.zeros(2, dtype=np.uint64)
     hands = np.zeros(n, dtype=np.uint64)
     cnt = np.zeros((n, 64), dtype=np.int64)
     bids = np.zeros(n, dtype=np.int64)
@@ -620,7 +624,8 @@ def simulate_chunks(
     dummy_p = np.zeros((1, 1, 1), dtype=np.int64)
     dummy_l = np.zeros((1, 1, 1), dtype=np.uint64)
     for c in range(chunk_first.shape[0]):
-        st[0] = chunk_state[c]
+        st[0] = chunk_state[c, 0]
+        st[1] = chunk_state[c, 1]
         deck = deck0.copy()
         for item in range(chunk_first[c], chunk_first[c] + chunk_count[c]):
             dealer = item % n if games_mode == 0 else 0
@@ -629,7 +634,7 @@ def simulate_chunks(
             for r in range(schedule.shape[0]):
                 k = schedule[r]
                 play_round(
-                    n, k, dealer, deck, table, masks, rules, strat, params, st, hands, cnt, bids, won, scores,
+                    n, k, dealer, deck, table, masks, rules, strat, params, st[0:1], st[1:2], hands, cnt, bids, won, scores,
                     trick, False, 0, dummy_h, dummy_i, dummy_p, dummy_l,
                 )  # fmt: skip
                 pos = n - 1 - dealer  # position of seat 0: 0 = left of the dealer
@@ -686,8 +691,7 @@ def record_chunk(
     of each trick, at 8 + kmax.. the winner of each trick, then at
     8 + 2 kmax.. bids, tricks won and scores of each seat.
     """
-    st = np.zeros(1, dtype=np.uint64)
-    st[0] = state
+    st = state.copy()
     hands = np.zeros(n, dtype=np.uint64)
     cnt = np.zeros((n, 64), dtype=np.int64)
     bids = np.zeros(n, dtype=np.int64)
@@ -702,7 +706,7 @@ def record_chunk(
         for r in range(schedule.shape[0]):
             k = schedule[r]
             play_round(
-                n, k, dealer, deck, table, masks, rules, strat, params, st, hands, cnt, bids, won, scores,
+                n, k, dealer, deck, table, masks, rules, strat, params, st[0:1], st[1:2], hands, cnt, bids, won, scores,
                 trick, True, row, rec_hands, rec_info, rec_plays, rec_legal,
             )  # fmt: skip
             for p in range(n):

@@ -56,18 +56,19 @@ class RunSpec:
         return CHUNK_GAMES if self.games_mode else CHUNK_ROUNDS
 
     def chunks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Return (first item, item count, initial generator state) of every chunk."""
+        """Return (first item, item count, initial generator states [chunk, 2]) of every chunk."""
         size = self.chunk_size
         n_chunks = -(-self.items // size)
         first = np.arange(n_chunks, dtype=np.int64) * size
         count = np.minimum(size, self.items - first).astype(np.int64)
+        # two streams per chunk: dealing, and the players' decisions
         state = np.array(
             [
-                np.random.SeedSequence(self.seed, spawn_key=(i,)).generate_state(1, dtype=np.uint64)[0]
+                np.random.SeedSequence(self.seed, spawn_key=(i,)).generate_state(2, dtype=np.uint64)
                 for i in range(n_chunks)
             ],
             dtype=np.uint64,
-        )
+        ).reshape(n_chunks, 2)
         return first, count, state
 
     def provenance(self) -> dict[str, Any]:
