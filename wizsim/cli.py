@@ -77,6 +77,13 @@ def build_parser() -> argparse.ArgumentParser:
     his.add_argument("--out", required=True, help="output FILE.jsonl")
     his.add_argument("--legal", action="store_true", help="also record the legal cards at every play (for audits)")
 
+    rep = sub.add_parser("report", help="run every analysis in analyses/ and write results/ (the main job)")
+    size = rep.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="tiny sizes (for tests)")
+    size.add_argument("--full", action="store_true", help="publication sizes")
+    rep.add_argument("--out", default="results", help="output folder (default: results)")
+    rep.add_argument("--jobs", type=int, default=1, help="local worker processes")
+
     ben = sub.add_parser("bench", help="print throughput (rounds/s, card plays/s)")
     ben.add_argument("--json", action="store_true", help="print the results as JSON")
     ben.add_argument("--quick", action="store_true", help="tiny sizes (a smoke test, not a measurement)")
@@ -187,6 +194,15 @@ def cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    from .report import run_report
+
+    size = "quick" if args.quick else "full" if args.full else "default"
+    readme = run_report(size, Path(args.out), args.jobs)
+    print(f"wrote {readme}")
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import format_bench, run_bench
 
@@ -200,7 +216,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"simulate": cmd_simulate, "history": cmd_history, "bench": cmd_bench}
+COMMANDS = {"simulate": cmd_simulate, "history": cmd_history, "report": cmd_report, "bench": cmd_bench}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -281,28 +281,35 @@ class SimulationResult:
             groups.setdefault(label, []).append(seat)
         return list(groups.items())
 
-    def table(self) -> pd.DataFrame:
-        """Per strategy, round size and seat position (1 = leads, N = dealer): estimates with 95% intervals."""
+    def table(self, by_position: bool = True) -> pd.DataFrame:
+        """Per strategy, round size and seat position (1 = leads, N = dealer): estimates with 95% intervals.
+
+        With ``by_position=False`` the positions are pooled (one row per strategy and round size).
+        """
         rows = []
         n = self.spec.players
         kmax = max(self.spec.schedule)
         b = np.arange(kmax + 1)
         bb, tt = np.meshgrid(b, b, indexing="ij")
+        positions = [[pos] for pos in range(n)] if by_position else [list(range(n))]
         for label, seats in self._group_seats():
             for k in sorted(set(self.spec.schedule)):
-                for pos in range(n):
-                    jt = self.counts.joint[k, seats, pos].sum(axis=0)
+                for pos in positions:
+                    jt = self.counts.joint[k][np.ix_(seats, pos)].sum(axis=(0, 1))
                     rounds = int(jt.sum())
                     if rounds == 0:
                         continue
-                    row: dict[str, Any] = {"strategy": label, "cards": k, "position": pos + 1, "rounds": rounds}
+                    row: dict[str, Any] = {"strategy": label, "cards": k}
+                    if by_position:
+                        row["position"] = pos[0] + 1
+                    row["rounds"] = rounds
                     for name, x in (("bid", bb), ("tricks", tt), ("abs_diff", np.abs(bb - tt))):
                         m, lo, hi = mean_ci((x * jt).sum(), (x * x * jt).sum(), rounds)
                         row[f"mean_{name}"], row[f"mean_{name}_lo"], row[f"mean_{name}_hi"] = m, lo, hi
                     p, lo, hi = wilson_ci(np.trace(jt), rounds)
                     row["hit_rate"], row["hit_rate_lo"], row["hit_rate_hi"] = p, lo, hi
-                    s_sum = self.counts.score_sum[k, seats, pos].sum()
-                    s_sq = self.counts.score_sq[k, seats, pos].sum()
+                    s_sum = self.counts.score_sum[k][np.ix_(seats, pos)].sum()
+                    s_sq = self.counts.score_sq[k][np.ix_(seats, pos)].sum()
                     m, lo, hi = mean_ci(s_sum, s_sq, rounds)
                     row["mean_score"], row["mean_score_lo"], row["mean_score_hi"] = m, lo, hi
                     rows.append(row)
