@@ -24,7 +24,7 @@ def test_strategy_names_and_parameters():
     with pytest.raises(WizsimError, match="strategies given for 4 players"):
         seat_strategies("random,random", 4)
     assert set(HEURISTIC_DEFAULTS) <= {"wizard", "trump_top", "trump_slope", "trump_floor", "side_ace", "side_drop",
-                                       "player_decay", "length_decay", "ruff", "bid_shift"}  # fmt: skip
+                                       "player_decay", "length_decay", "ruff", "bid_shift", "nt_ace", "side_second"}  # fmt: skip
 
 
 @pytest.mark.parametrize("players, cards", [(3, 20), (4, 10), (6, 10), (4, 1)])

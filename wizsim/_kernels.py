@@ -85,6 +85,8 @@ H_PLAYER_DECAY = 6
 H_LENGTH_DECAY = 7
 H_RUFF = 8
 H_BID_SHIFT = 9
+H_NT_ACE = 10
+H_SIDE_SECOND = 11
 
 jit = njit(**NJIT_OPTIONS)
 # small hot helpers: inlined by Numba itself, so LLVM sees one loop
@@ -269,7 +271,7 @@ def _heuristic_estimate(hand, n_wiz, trump, n, k, prm):
         side_scale = 0.05
     if trump < 0:
         # no trump: side cards cannot be ruffed, so long rounds hurt them less
-        side_scale = prm[H_SIDE_ACE] * (1.0 - prm[H_PLAYER_DECAY] * (n - 3))
+        side_scale = prm[H_NT_ACE] * (1.0 - prm[H_PLAYER_DECAY] * (n - 3))
     n_trump = 0
     short_suits = 0
     for s in range(4):
@@ -294,7 +296,7 @@ def _heuristic_estimate(hand, n_wiz, trump, n, k, prm):
                 bits &= ~(_ONE << U64(r - 1))
                 value = v * prm[H_SIDE_DROP] ** (13 - r)
                 est += value
-                v *= 0.7
+                v *= prm[H_SIDE_SECOND]
     if trump >= 0 and n_trump >= 1:
         # spare trumps can ruff short side suits
         spare = n_trump
