@@ -38,25 +38,41 @@ from collections import Counter
 from fractions import Fraction
 
 __all__ = [
-    "SUITS", "SPECIALS", "DEFAULT_OPTIONS",
-    "parse_card", "full_deck", "normalize_options", "hand_name",
-    "card_suit", "card_value", "is_wizard_like", "is_jester_like",
-    "led_suit", "legal_cards", "trick_winner", "trick_taker",
-    "allowed_trumps", "legal_bids", "round_score", "cloud_final_bid",
-    "replay", "play_random_round", "enumerate_round_distribution",
+    "SUITS",
+    "SPECIALS",
+    "DEFAULT_OPTIONS",
+    "parse_card",
+    "full_deck",
+    "normalize_options",
+    "hand_name",
+    "card_suit",
+    "card_value",
+    "is_wizard_like",
+    "is_jester_like",
+    "led_suit",
+    "legal_cards",
+    "trick_winner",
+    "trick_taker",
+    "allowed_trumps",
+    "legal_bids",
+    "round_score",
+    "cloud_final_bid",
+    "replay",
+    "play_random_round",
+    "enumerate_round_distribution",
 ]
 
 # ---------------------------------------------------------------------------
 # 1. Cards and options
 # ---------------------------------------------------------------------------
 
-SUITS = ("B", "R", "G", "Y")                     # this order wherever an order is needed
-RANKS = tuple(range(1, 14))                      # 13 high, 1 low
+SUITS = ("B", "R", "G", "Y")  # this order wherever an order is needed
+RANKS = tuple(range(1, 14))  # 13 high, 1 low
 SUIT_CARDS = tuple(f"{s}{r}" for s in SUITS for r in RANKS)
 _SUIT_CARD_SET = frozenset(SUIT_CARDS)
 SPECIALS = ("Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud", "Shapeshifter")
 SUITED_SPECIALS = {"Juggler": 7.5, "Cloud": 9.75}  # [special] take a named suit when played
-TRUMP_CHOICES = (None,) + SUITS                  # what a Werewolf holder may name
+TRUMP_CHOICES = (None,) + SUITS  # what a Werewolf holder may name
 
 # Played names by role in a trick (RULES.md section 5/6).
 WIZARD_LIKE = frozenset({"W", "Dragon", "Shapeshifter:W"})
@@ -91,7 +107,9 @@ _ROUND_LEVEL_STANDARD_VARIANTS = ("standard", "clairvoyance", "elimination")
 
 # Every valid canonical name (hand names and played names), looked up case-insensitively.
 _ALL_CANONICAL_NAMES = (
-    SUIT_CARDS + ("W", "J") + SPECIALS
+    SUIT_CARDS
+    + ("W", "J")
+    + SPECIALS
     + tuple(f"{special}:{s}" for special in SUITED_SPECIALS for s in SUITS)
     + ("Shapeshifter:W", "Shapeshifter:J")
 )
@@ -157,8 +175,7 @@ def normalize_options(options):
 
 def _require_round_level_standard(opts):
     if opts["variant"] not in _ROUND_LEVEL_STANDARD_VARIANTS:
-        raise NotImplementedError(
-            f"variant {opts['variant']!r} (RULES.md section 9) is not in the reference engine")
+        raise NotImplementedError(f"variant {opts['variant']!r} (RULES.md section 9) is not in the reference engine")
 
 
 def _check_trump(trump):
@@ -169,6 +186,7 @@ def _check_trump(trump):
 # ---------------------------------------------------------------------------
 # 2. Rules of one trick (RULES.md sections 5 and 6)
 # ---------------------------------------------------------------------------
+
 
 def _played_card(raw):
     """Canonical played name; ValueError for a Juggler/Cloud/Shapeshifter without choice."""
@@ -191,7 +209,7 @@ def card_suit(card):
     """Suit of a played card: suit cards and Juggler/Cloud with a named suit; else None."""
     if card in _SUIT_CARD_SET:
         return card[0]
-    if hand_name(card) in SUITED_SPECIALS and ":" in card:      # [special]
+    if hand_name(card) in SUITED_SPECIALS and ":" in card:  # [special]
         return card.split(":")[1]
     return None
 
@@ -200,7 +218,7 @@ def card_value(card):
     """Rank within its suit: 1..13, Juggler 7.5, Cloud 9.75."""
     if card in _SUIT_CARD_SET:
         return int(card[1:])
-    if hand_name(card) in SUITED_SPECIALS and ":" in card:      # [special]
+    if hand_name(card) in SUITED_SPECIALS and ":" in card:  # [special]
         return SUITED_SPECIALS[hand_name(card)]
     raise ValueError(f"{card} has no suit value")
 
@@ -305,6 +323,7 @@ def trick_winner(cards, trump, options):
 # 3. Trump, bids and scoring (RULES.md sections 3, 4, 7, 8)
 # ---------------------------------------------------------------------------
 
+
 def allowed_trumps(indicator, options):
     """Set of trumps the table of RULES.md 3 allows for this indicator (no Werewolf swap).
 
@@ -323,7 +342,7 @@ def allowed_trumps(indicator, options):
         return {None} if opts["wizard_indicator"] == "no_trump" else set(SUITS)
     # [special] any special card: the dealer names a suit ...
     if card in ("Fairy", "Bomb") and opts["passive_indicator"] == "no_trump":
-        return {None}   # ... except a passive card under option passive_indicator=no_trump
+        return {None}  # ... except a passive card under option passive_indicator=no_trump
     return set(SUITS)
 
 
@@ -378,6 +397,7 @@ def cloud_final_bid(bid, tricks, k, options, bids_cancelled=False):
 # 4. Replay: re-check one HISTORY.md record
 # ---------------------------------------------------------------------------
 
+
 class _Abort(Exception):
     """Raised after reporting a problem that makes further checking meaningless."""
 
@@ -406,7 +426,7 @@ def replay(record):
         pass
     except NotImplementedError:
         raise
-    except Exception as exc:   # malformed data we did not anticipate: still a finding
+    except Exception as exc:  # malformed data we did not anticipate: still a finding
         problems.append(f"record could not be checked completely: {type(exc).__name__}: {exc}")
     return problems
 
@@ -420,8 +440,19 @@ def _replay(record, problems):
 
     if not isinstance(record, dict):
         abort("record is not a JSON object")
-    for key in ("players", "cards_per_player", "dealer", "hands", "indicator", "trump",
-                "bids", "tricks", "tricks_won", "final_bids", "scores"):
+    for key in (
+        "players",
+        "cards_per_player",
+        "dealer",
+        "hands",
+        "indicator",
+        "trump",
+        "bids",
+        "tricks",
+        "tricks_won",
+        "final_bids",
+        "scores",
+    ):
         if key not in record:
             abort(f"record has no key {key!r}")
 
@@ -496,14 +527,17 @@ def _replay(record, problems):
             continue
         holders = [s for s in range(n) if card in hands[s]]
         if card == indicator:
-            report(f"indicator {card} is also dealt to seat(s) {holders}, but the deck "
-                   f"has only {deck_count[card]} {card}")
+            report(
+                f"indicator {card} is also dealt to seat(s) {holders}, but the deck has only {deck_count[card]} {card}"
+            )
         else:
-            report(f"card {card} is dealt {used[card]} times (seats {holders}) but the deck "
-                   f"has {deck_count[card]}: hands are not disjoint")
+            report(
+                f"card {card} is dealt {used[card]} times (seats {holders}) but the deck "
+                f"has {deck_count[card]}: hands are not disjoint"
+            )
 
     # --- [special] Werewolf, then trump ------------------------------------------------
-    current = [list(h) for h in hands]           # hands as they change during the round
+    current = [list(h) for h in hands]  # hands as they change during the round
     holders = [s for s in range(n) if "Werewolf" in hands[s]]
     werewolf = record.get("werewolf")
     holder_names_trump = False
@@ -512,7 +546,7 @@ def _replay(record, problems):
             report(f"werewolf is {werewolf!r} but no player was dealt the Werewolf")
     else:
         holder = holders[0]
-        swapped = indicator is not None      # the compulsory behaviour
+        swapped = indicator is not None  # the compulsory behaviour
         if not isinstance(werewolf, dict):
             report(f"seat {holder} was dealt the Werewolf but werewolf is {werewolf!r}")
         else:
@@ -540,7 +574,7 @@ def _replay(record, problems):
         report(f"trump must be one of {list(SUITS)} or null, got {trump!r}")
         trump = None
     elif holder_names_trump:
-        pass                                  # any suit or no trump may be named
+        pass  # any suit or no trump may be named
     else:
         allowed = allowed_trumps(indicator, opts)
         if trump not in allowed:
@@ -562,8 +596,10 @@ def _replay(record, problems):
             if not 0 <= bid <= k:
                 report(f"seat {seat} bid {bid}, outside 0..{k}")
         if opts["canadian"] and sum(bids) == k:
-            report(f"Canadian rule: the bids {bids} sum to {k} = cards per player; "
-                   f"dealer (seat {dealer}) may not bid {bids[dealer]}")
+            report(
+                f"Canadian rule: the bids {bids} sum to {k} = cards per player; "
+                f"dealer (seat {dealer}) may not bid {bids[dealer]}"
+            )
 
     # --- tricks ----------------------------------------------------------------------------
     tricks = record["tricks"]
@@ -572,15 +608,14 @@ def _replay(record, problems):
     if len(tricks) != k:
         report(f"{len(tricks)} tricks recorded, expected {k}")
     legal_record = record.get("legal")
-    if legal_record is not None and (not isinstance(legal_record, list)
-                                     or len(legal_record) != len(tricks)):
+    if legal_record is not None and (not isinstance(legal_record, list) or len(legal_record) != len(tricks)):
         report("legal must have one entry per trick")
         legal_record = None
 
     won = [0] * n
     played_total = Counter()
-    cloud_taker = None            # [special] seat that took the Cloud (None: nobody)
-    bomb_played = False           # [special]
+    cloud_taker = None  # [special] seat that took the Cloud (None: nobody)
+    bomb_played = False  # [special]
     expected_leader = (dealer + 1) % n
     for t, trick in enumerate(tricks):
         where = f"trick {t + 1}"
@@ -588,8 +623,11 @@ def _replay(record, problems):
             abort(f"{where} is not an object")
         leader = trick.get("leader")
         if leader != expected_leader:
-            because = ("the player left of the dealer leads the first trick" if t == 0
-                       else "the previous trick's next_leader leads")
+            because = (
+                "the player left of the dealer leads the first trick"
+                if t == 0
+                else "the previous trick's next_leader leads"
+            )
             report(f"{where}: leader is {leader!r}, expected seat {expected_leader} ({because})")
         if not _is_seat(leader, n):
             leader = expected_leader
@@ -605,7 +643,7 @@ def _replay(record, problems):
                 report(f"{where}: legal must have one entry per card played")
                 legal_for_trick = None
 
-        played = []                 # canonical played names of the valid cards
+        played = []  # canonical played names of the valid cards
         all_valid = len(cards) == n
         for i, raw in enumerate(cards):
             seat = (leader + i) % n
@@ -620,12 +658,13 @@ def _replay(record, problems):
             if legal_for_trick is not None:
                 _compare_legal(legal_for_trick[i], legal_now, f"{where}, card {i + 1}", report)
             if name not in current[seat]:
-                report(f"{where}: seat {seat} plays {card}, which is not in their hand "
-                       f"{sorted(current[seat])}")
+                report(f"{where}: seat {seat} plays {card}, which is not in their hand {sorted(current[seat])}")
             else:
                 if name not in legal_now:
-                    report(f"{where}: seat {seat} plays {card} but must follow "
-                           f"{led_suit(played)}; legal were {sorted(legal_now)}")
+                    report(
+                        f"{where}: seat {seat} plays {card} but must follow "
+                        f"{led_suit(played)}; legal were {sorted(legal_now)}"
+                    )
                 current[seat].remove(name)
             played.append(card)
             played_total[name] += 1
@@ -639,15 +678,14 @@ def _replay(record, problems):
             if "winner" not in trick:
                 report(f"{where}: no winner recorded")
             elif trick["winner"] != winner:
-                report(f"{where}: winner is {trick['winner']!r}, expected "
-                       f"{winner!r} ({played} with trump {trump})")
+                report(f"{where}: winner is {trick['winner']!r}, expected {winner!r} ({played} with trump {trump})")
             if claimed_next != next_leader:
                 report(f"{where}: next_leader is {claimed_next!r}, expected seat {next_leader}")
             if winner is not None:
                 won[winner] += 1
-            if any(hand_name(c) == "Cloud" for c in played):          # [special]
+            if any(hand_name(c) == "Cloud" for c in played):  # [special]
                 cloud_taker = winner
-            if "Bomb" in played:                                         # [special]
+            if "Bomb" in played:  # [special]
                 bomb_played = True
         else:
             report(f"{where}: winner not checked because the trick is malformed")
@@ -674,8 +712,10 @@ def _replay(record, problems):
                 report(f"seat {seat} still holds {sorted(current[seat])} after the last trick")
     for card in sorted(played_total):
         if played_total[card] > held_after_swap[card]:
-            report(f"card {card} is played {played_total[card]} times but only "
-                   f"{held_after_swap[card]} were held by the players")
+            report(
+                f"card {card} is played {played_total[card]} times but only "
+                f"{held_after_swap[card]} were held by the players"
+            )
 
     # --- tricks won, final bids, scores -------------------------------------------------------
     if record["tricks_won"] != won:
@@ -685,16 +725,17 @@ def _replay(record, problems):
     bids_cancelled = bomb_played and opts["bomb"] == "cancel_bids"
     final_bids = list(bids)
     if cloud_taker is not None:
-        final_bids[cloud_taker] = cloud_final_bid(bids[cloud_taker], won[cloud_taker], k,
-                                                  opts, bids_cancelled)
+        final_bids[cloud_taker] = cloud_final_bid(bids[cloud_taker], won[cloud_taker], k, opts, bids_cancelled)
     if record["final_bids"] != final_bids:
         why = f" (seat {cloud_taker} took the Cloud)" if cloud_taker is not None else ""
         report(f"final_bids is {record['final_bids']!r}, expected {final_bids}{why}")
     scores = [_score(final_bids[s], won[s], k, opts, bids_cancelled) for s in range(n)]
     if record["scores"] != scores:
-        report(f"scores is {record['scores']!r}, expected {scores} "
-               f"(final bids {final_bids}, tricks {won}"
-               f"{', bids cancelled by the Bomb' if bids_cancelled else ''})")
+        report(
+            f"scores is {record['scores']!r}, expected {scores} "
+            f"(final bids {final_bids}, tricks {won}"
+            f"{', bids cancelled by the Bomb' if bids_cancelled else ''})"
+        )
 
 
 def _compare_legal(entry, legal_now, where, report):
@@ -718,19 +759,19 @@ def _apply_passes(passes, current, where, report, abort):
         except ValueError as exc:
             abort(f"{where}: seat {seat} passes {raw!r}: {exc}")
         if card not in current[seat]:
-            report(f"{where}: seat {seat} passes {card}, which is not in their hand "
-                   f"{sorted(current[seat])}")
+            report(f"{where}: seat {seat} passes {card}, which is not in their hand {sorted(current[seat])}")
         names.append(card)
-    for seat, card in enumerate(names):        # first everybody gives ...
+    for seat, card in enumerate(names):  # first everybody gives ...
         if card in current[seat]:
             current[seat].remove(card)
-    for seat, card in enumerate(names):        # ... then everybody receives
+    for seat, card in enumerate(names):  # ... then everybody receives
         current[(seat + 1) % n].append(card)
 
 
 # ---------------------------------------------------------------------------
 # 5. Random play
 # ---------------------------------------------------------------------------
+
 
 def _check_table(n, k, dealer, deck_size):
     if not _is_int(n) or not 3 <= n <= 6:
@@ -745,9 +786,9 @@ def _check_table(n, k, dealer, deck_size):
 
 def _played_forms(card):
     """The ways a hand card can be played; a uniformly random one is chosen."""
-    if card in SUITED_SPECIALS:                                  # [special]
+    if card in SUITED_SPECIALS:  # [special]
         return [f"{card}:{s}" for s in SUITS]
-    if card == "Shapeshifter":                                   # [special]
+    if card == "Shapeshifter":  # [special]
         return ["Shapeshifter:W", "Shapeshifter:J"]
     return [card]
 
@@ -770,13 +811,13 @@ def play_random_round(rng, n, k, dealer, options, deck=None):
 
     shuffled = list(cards)
     rng.shuffle(shuffled)
-    hands = [shuffled[seat * k:(seat + 1) * k] for seat in range(n)]
+    hands = [shuffled[seat * k : (seat + 1) * k] for seat in range(n)]
     indicator = shuffled[n * k] if len(shuffled) > n * k else None
     current = [list(h) for h in hands]
 
     werewolf = None
     holders = [s for s in range(n) if "Werewolf" in hands[s]]
-    if holders:                                                   # [special]
+    if holders:  # [special]
         holder = holders[0]
         swap = indicator is not None and (opts["werewolf"] == "must" or rng.random() < 0.5)
         if swap:
@@ -836,16 +877,28 @@ def play_random_round(rng, n, k, dealer, options, deck=None):
     bids_cancelled = bomb_played and opts["bomb"] == "cancel_bids"
     final_bids = list(bids)
     if cloud_taker is not None:
-        final_bids[cloud_taker] = cloud_final_bid(bids[cloud_taker], won[cloud_taker], k,
-                                                  opts, bids_cancelled)
+        final_bids[cloud_taker] = cloud_final_bid(bids[cloud_taker], won[cloud_taker], k, opts, bids_cancelled)
     scores = [_score(final_bids[s], won[s], k, opts, bids_cancelled) for s in range(n)]
     record = {
-        "seed": 0, "game": 0, "players": n, "round": 1, "cards_per_player": k,
-        "dealer": dealer, "specials": [c for c in SPECIALS if c in cards],
-        "options": opts, "strategies": ["random"] * n,
-        "hands": hands, "indicator": indicator, "werewolf": werewolf, "trump": trump,
-        "bids": bids, "tricks": tricks, "tricks_won": won, "final_bids": final_bids,
-        "scores": scores, "legal": legal_log,
+        "seed": 0,
+        "game": 0,
+        "players": n,
+        "round": 1,
+        "cards_per_player": k,
+        "dealer": dealer,
+        "specials": [c for c in SPECIALS if c in cards],
+        "options": opts,
+        "strategies": ["random"] * n,
+        "hands": hands,
+        "indicator": indicator,
+        "werewolf": werewolf,
+        "trump": trump,
+        "bids": bids,
+        "tricks": tricks,
+        "tricks_won": won,
+        "final_bids": final_bids,
+        "scores": scores,
+        "legal": legal_log,
     }
     if deck is not None:
         record["deck"] = list(cards)
@@ -855,6 +908,7 @@ def play_random_round(rng, n, k, dealer, options, deck=None):
 # ---------------------------------------------------------------------------
 # 6. Exact distribution for tiny decks
 # ---------------------------------------------------------------------------
+
 
 def enumerate_round_distribution(n, k, dealer, options, deck):
     """Exact {(seat_position, bid, tricks): Fraction} under the random model of
@@ -903,7 +957,7 @@ def enumerate_round_distribution(n, k, dealer, options, deck):
             for trump in options_:
                 setups[(hands, trump)] += prob / len(options_)
             continue
-        holder = holders[0]                                           # [special]
+        holder = holders[0]  # [special]
         if indicator is None:
             swap_choices = [False]
         elif opts["werewolf"] == "must":
@@ -917,7 +971,7 @@ def enumerate_round_distribution(n, k, dealer, options, deck):
                 hand = list(hands[holder])
                 hand.remove("Werewolf")
                 hand.append(indicator)
-                new_hands = hands[:holder] + (tuple(sorted(hand)),) + hands[holder + 1:]
+                new_hands = hands[:holder] + (tuple(sorted(hand)),) + hands[holder + 1 :]
             if swap or indicator is None:
                 options_ = list(TRUMP_CHOICES)
             else:
@@ -960,12 +1014,11 @@ def enumerate_round_distribution(n, k, dealer, options, deck):
         for card in legal:
             hand = list(hands[seat])
             hand.remove(card)
-            new_hands = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
+            new_hands = hands[:seat] + (tuple(hand),) + hands[seat + 1 :]
             forms = _played_forms(card)
             for form in forms:
                 p = Fraction(1, len(legal) * len(forms))
-                for line, rest, q in trick_lines(new_hands, leader, trump, i + 1,
-                                                 played + [form]):
+                for line, rest, q in trick_lines(new_hands, leader, trump, i + 1, played + [form]):
                     yield line, rest, p * q
 
     def after_trick(played, hands, prob):
@@ -986,7 +1039,7 @@ def enumerate_round_distribution(n, k, dealer, options, deck):
             outcomes[tuple(tuple(sorted(h)) for h in new)] += p
         return list(outcomes.items())
 
-    tricks_by_position = Counter()           # (position, tricks) -> probability
+    tricks_by_position = Counter()  # (position, tricks) -> probability
     for (hands, trump), prob in setups.items():
         for counts, p in play_from(hands, (dealer + 1) % n, trump).items():
             for seat in range(n):
@@ -1014,7 +1067,7 @@ def enumerate_round_distribution(n, k, dealer, options, deck):
     return distribution
 
 
-if __name__ == "__main__":   # quick self-check: python tests/reference.py
+if __name__ == "__main__":  # quick self-check: python tests/reference.py
     rng = random.Random(1)
     bad = 0
     for _ in range(200):

@@ -36,18 +36,9 @@ WIZSIM = [sys.executable, "-m", "wizsim.cli"]
 TIMEOUT = 120
 HISTORY_MD = Path("/work/shared/HISTORY.md")
 
-TABLE_COLUMNS = [
-    "strategy",
-    "cards",
-    "position",
-    "rounds",
-    *(
-        f"{m}{s}"
-        for m in ("mean_bid", "mean_tricks", "hit_rate", "mean_abs_diff", "mean_score")
-        for s in ("", "_lo", "_hi")
-    ),
-]
 TABLE_ESTIMATES = ["mean_bid", "mean_tricks", "hit_rate", "mean_abs_diff", "mean_score"]
+TABLE_KEYS = ["strategy", "cards", "position", "rounds"]
+TABLE_COLUMNS = [*TABLE_KEYS, *(f"{m}{s}" for m in TABLE_ESTIMATES for s in ("", "_lo", "_hi"))]
 GAMES_COLUMNS = [
     "seat",
     "strategy",
@@ -132,10 +123,7 @@ BAD_INPUT = {
     "schedule beyond deck": ([*SIM, "--games", "3", "--schedule", "1,99", "--seed", "1"], "out.csv", "99"),
     "jobs 0": ([*SIM, *SEL, "--jobs", "0"], "out.csv", "jobs"),
     # a few more of the same contract
-    "negative seed": ([*SIM, "--cards", "3", "--hands", "20", "--seed", "-1"], "out.csv", "seed"),
-    "schedule without games": ([*SIM, *SEL, "--schedule", "1,2"], "out.csv", "--schedule"),
     "missing output folder": ([*SIM, *SEL], "nodir/out.csv", "nodir"),
-    "history 2 players": (["history", "--players", "2", *SEL], "out.jsonl", "2 players"),
     "history unsupported rule": (
         ["history", "--players", "4", *SEL, "--rule", "bomb=cancel_bids"],
         "out.jsonl",
@@ -235,7 +223,8 @@ def assert_inside_intervals(df: pd.DataFrame, names: list[str], tol: float = 0.0
 
 
 def check_table(df: pd.DataFrame, players: int) -> None:
-    assert list(df.columns) == TABLE_COLUMNS
+    assert list(df.columns[:4]) == TABLE_KEYS
+    assert sorted(df.columns) == sorted(TABLE_COLUMNS)
     assert len(df) > 0
     assert set(df["position"]) == set(range(1, players + 1))
     assert (df["rounds"] > 0).all()
@@ -280,7 +269,7 @@ def test_simulate_games_writes_table_and_games_table(suffix, sim_runs):
     assert (df.groupby(["cards", "position"])["rounds"].sum() == GAMES).all()
     # Hit rates of 0 or 1 occur in small cells; see test_wilson_interval_contains_0_and_1
     # for why a rounding tolerance is needed here.
-    assert_inside_intervals(df, TABLE_ESTIMATES, tol=1e-12)
+    assert_inside_intervals(df, TABLE_ESTIMATES)
 
     games = read(folder / f"games_games{suffix}")
     assert list(games.columns) == GAMES_COLUMNS
@@ -307,11 +296,6 @@ def test_win_rates_share_ties(tmp_path):
     assert sorted(files_in(tmp_path)) == ["t.csv", "t.csv.json", "t_games.csv"]
 
 
-@pytest.mark.xfail(
-    reason="bug: wilson_ci returns hit_rate_lo = 5.6e-17 > 0 for 0 hits, and hit_rate_hi = 0.9999999999999999 < 1 "
-    "for all hits (floating-point rounding; bounds are not clamped to contain the estimate)",
-    strict=False,
-)
 def test_wilson_interval_contains_0_and_1():
     df = wizsim.simulate(players=4, games=3, seed=0)
     assert (df["hit_rate"] == 0).any()
@@ -376,11 +360,6 @@ def test_write_table_failure_leaves_nothing(tmp_path):
     assert files_in(tmp_path) == []
 
 
-@pytest.mark.xfail(
-    reason="bug: atomic_path creates its file with tempfile.mkstemp (mode 0600) and os.replace keeps it, "
-    "so every output file is private to the user whatever the umask",
-    strict=False,
-)
 def test_output_file_mode_follows_umask(tmp_path):
     old = os.umask(0o022)
     try:

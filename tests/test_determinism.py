@@ -29,7 +29,9 @@ WIZSIM = [sys.executable, "-m", "wizsim.cli"]
 TIMEOUT = 180
 
 # 3.5 chunks each, so that jobs=2 splits the chunks unevenly and the last chunk is partial
-HANDS_SEL = dict(players=4, cards=3, hands=CHUNK_ROUNDS * 7 // 2, seed=2024, strategy="heuristic,random,random,heuristic")
+HANDS_SEL = dict(
+    players=4, cards=3, hands=CHUNK_ROUNDS * 7 // 2, seed=2024, strategy="heuristic,random,random,heuristic"
+)
 GAMES_SEL = dict(players=5, games=CHUNK_GAMES * 7 // 2, seed=99, strategy="random,heuristic,random,random,random")
 SELECTIONS = {"hands": HANDS_SEL, "games": GAMES_SEL}
 
@@ -105,7 +107,17 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
 
 def test_cli_output_identical_for_any_jobs_and_repeat_runs(tmp_path):
     games = str(CHUNK_GAMES * 7 // 2)
-    sim = ["simulate", "--players", "4", "--games", games, "--seed", "31", "--strategy", "heuristic,random,random,random"]
+    sim = [
+        "simulate",
+        "--players",
+        "4",
+        "--games",
+        games,
+        "--seed",
+        "31",
+        "--strategy",
+        "heuristic,random,random,random",
+    ]
     his = ["history", "--players", "4", "--cards", "4", "--hands", "300", "--seed", "31", "--strategy", "heuristic"]
     runs = {
         "a": [*sim, "--out", "a.csv", "--jobs", "1"],
@@ -183,7 +195,9 @@ CONSISTENCY = {
         rules=["canadian=true"],
     ),
     # two chunks of games with a custom schedule
-    "games": dict(players=4, games=CHUNK_GAMES + 44, schedule=[1, 3, 5], seed=6, strategy="random,heuristic,random,random"),
+    "games": dict(
+        players=4, games=CHUNK_GAMES + 44, schedule=[1, 3, 5], seed=6, strategy="random,heuristic,random,random"
+    ),
     # standard full games, progressive scoring
     "full games": dict(players=6, games=20, seed=7, strategy="heuristic", rules={"scoring": "progressive"}),
 }

@@ -89,7 +89,8 @@ H_NT_ACE = 10
 H_SIDE_SECOND = 11
 
 jit = njit(**NJIT_OPTIONS)
-# small hot helpers: inlined by Numba itself, so LLVM sees one loop
+# Hot helpers are inlined by Numba itself: a call that passes arrays costs atomic
+# reference-count updates per array argument, which dominated the round loop.
 hot = njit(inline="always", **NJIT_OPTIONS)
 
 
@@ -262,7 +263,7 @@ def trick_winner(cards, trump, table):
 
 
 # --------------------------------------------------------------------------- heuristic
-@jit
+@hot
 def _heuristic_estimate(hand, n_wiz, trump, n, k, prm):
     """Expected tricks of a hand, by rule of thumb (parameters in ``prm``)."""
     est = n_wiz * prm[H_WIZARD]
@@ -306,7 +307,7 @@ def _heuristic_estimate(hand, n_wiz, trump, n, k, prm):
     return est + prm[H_BID_SHIFT]
 
 
-@jit
+@hot
 def _heuristic_trump(hand, n_wiz, table):
     """The suit the hand is strongest in (count plus rank strength)."""
     best_suit = 0
@@ -324,35 +325,55 @@ def _heuristic_trump(hand, n_wiz, table):
     return best_suit
 
 
-@jit
-def _static_value(card, trump, table):
+# The heuristic's card play is a normal (not inlined) call that takes scalars
+# only: array arguments would cost reference-count updates on every card, and
+# inlining it would crowd the random player's loop. It reads base cards by
+# arithmetic (code = 13 * suit + rank - 1; 52 Wizard, 53 Jester).
+
+
+@hot
+def _base_suit(card):
+    return card // 13 if card < 52 else -1
+
+
+@hot
+def _static_value(card, trump):
     """How valuable a card is to keep for winning (W > trumps > high side cards > J)."""
-    cls = table[card, T_CLASS]
-    if cls == CLASS_WIZARD:
+    if card == WIZARD:
         return 100
-    if cls == CLASS_JESTER:
+    if card == JESTER:
         return -1
-    if table[card, T_SUIT] == trump:
-        return 50 + table[card, T_RANK]
-    return table[card, T_RANK]
+    rank = card % 13 + 1
+    if card // 13 == trump:
+        return 50 + rank
+    return rank
 
 
-@jit
-def _is_top(card, hand, seen, trump, table, masks, wiz_out):
+@hot
+def _is_top(card, hand, seen):
     """True if no unseen card of its suit beats ``card`` (unseen Wizards and ruffs are a risk taken)."""
-    cls = table[card, T_CLASS]
-    if cls == CLASS_WIZARD:
+    if card == WIZARD:
         return True
-    if cls != CLASS_SUIT:
+    if card > WIZARD:
         return False
-    suit = table[card, T_SUIT]
-    rank = table[card, T_RANK]
-    higher = masks[suit + 1] & ~((_ONE << U64(13 * suit + rank)) - _ONE)
-    return (higher & ~(hand | seen)) == _ZERO
+    suit = card // 13
+    above = (U64(0x1FFF) << U64(13 * suit)) & ~((_ONE << U64(card + 1)) - _ONE)
+    return (above & ~(hand | seen)) == _ZERO
+
+
+@hot
+def _base_power(card, led, trump):
+    """:func:`card_power` for base cards, by arithmetic."""
+    if card == WIZARD:
+        return 1000
+    if card == JESTER:
+        return 0
+    suit = card // 13
+    return card % 13 + 1 + 200 * np.int64(suit == trump) + 100 * np.int64(suit == led)
 
 
 @jit
-def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, wiz_out, table, masks):
+def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen):
     """Choose a card to play: win cheaply while tricks are needed, duck otherwise."""
     last = n_played == n - 1
     # classify the legal cards
@@ -373,14 +394,18 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, wiz_
     while bits != _ZERO:
         c = np.int64(lowest_bit(bits))
         bits &= bits - _ONE
-        v = _static_value(c, trump, table)
+        v = _static_value(c, trump)
         if v < lowest_v:
             lowest_v = v
             lowest = c
-        if table[c, T_CLASS] == CLASS_SUIT and table[c, T_SUIT] != trump and table[c, T_RANK] < lowest_side_v:
-            lowest_side_v = table[c, T_RANK]
+        suit = _base_suit(c)
+        if suit >= 0 and suit != trump and c % 13 + 1 < lowest_side_v:
+            lowest_side_v = c % 13 + 1
             lowest_side = c
-        p = card_power(c, led_after(led, c, table), trump, table)
+        led_now = led
+        if led == -1:
+            led_now = suit if suit >= 0 else (FREE if c == WIZARD else -1)
+        p = _base_power(c, led_now, trump)
         if n_played == 0 or p > best:
             if c == WIZARD:
                 wizard = c
@@ -390,8 +415,8 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, wiz_
             if v > highest_win_v:
                 highest_win_v = v
                 highest_win = c
-            if c != WIZARD and v < cheapest_top_v and _is_top(c, hand, seen, trump, table, masks, wiz_out):
-                if n_played == 0 or table[c, T_SUIT] == trump or trump < 0:
+            if c != WIZARD and v < cheapest_top_v and _is_top(c, hand, seen):
+                if n_played == 0 or suit == trump or trump < 0:
                     cheapest_top_v = v
                     cheapest_top_win = c
         elif v > highest_lose_v:
@@ -425,7 +450,7 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, wiz_
 
 
 # --------------------------------------------------------------------------- one round
-@jit
+@hot
 def play_round(
     n,
     k,
@@ -443,7 +468,6 @@ def play_round(
     bids,
     won,
     scores,
-    trick,
     record,
     rec_row,
     rec_hands,
@@ -532,7 +556,6 @@ def play_round(
     if leader == n:
         leader = 0
     seen = _ZERO
-    wiz_seen = 0
     for t in range(k):
         led = -1
         best = -1
@@ -544,16 +567,13 @@ def play_round(
                 p = 0
             legal = legal_mask(hands[p], led, masks)
             if strat[p] == S_HEURISTIC:
-                wiz_out = 4 - wiz_seen - cnt[p, WIZARD]
-                c = _heuristic_play(
-                    hands[p], legal, bids[p] - won[p], led, best, j, n, trump, seen, wiz_out, table, masks
-                )
+                c = _heuristic_play(hands[p], legal, bids[p] - won[p], led, best, j, n, trump, seen)
             else:
                 c = random_member(dec_st, legal)
             if record:
                 rec_plays[rec_row, t, j] = c
                 rec_legal[rec_row, t, j] = legal
-            trick[j] = c
+            seen |= _ONE << U64(c)
             left = cnt[p, c] - 1
             cnt[p, c] = left
             hands[p] &= ~(U64(left == 0) << U64(c))
@@ -562,11 +582,6 @@ def play_round(
             better = pw > best
             best = pw if better else best
             winner = p if better else winner
-        for j in range(n):
-            c = trick[j]
-            is_wiz = c == WIZARD
-            wiz_seen += np.int64(is_wiz)
-            seen |= U64(not is_wiz) << U64(c)
         if record:
             rec_info[rec_row, 8 + t] = leader
             rec_info[rec_row, 8 + rec_plays.shape[1] + t] = winner
@@ -613,21 +628,21 @@ def simulate_chunks(
     rows: sum of totals, sum of squared totals, win shares in 60ths (a win
     shared by m tied players counts 60 / m) and their squares.
     """
-    st = np.zeros(2, dtype=np.uint64)
+    deal_st = np.zeros(1, dtype=np.uint64)
+    dec_st = np.zeros(1, dtype=np.uint64)
     hands = np.zeros(n, dtype=np.uint64)
     cnt = np.zeros((n, 64), dtype=np.int64)
     bids = np.zeros(n, dtype=np.int64)
     won = np.zeros(n, dtype=np.int64)
     scores = np.zeros(n, dtype=np.int64)
     totals = np.zeros(n, dtype=np.int64)
-    trick = np.zeros(n, dtype=np.int64)
     dummy_h = np.zeros((1, 1, 1), dtype=np.uint8)
     dummy_i = np.zeros((1, 1), dtype=np.int64)
     dummy_p = np.zeros((1, 1, 1), dtype=np.int64)
     dummy_l = np.zeros((1, 1, 1), dtype=np.uint64)
     for c in range(chunk_first.shape[0]):
-        st[0] = chunk_state[c, 0]
-        st[1] = chunk_state[c, 1]
+        deal_st[0] = chunk_state[c, 0]
+        dec_st[0] = chunk_state[c, 1]
         deck = deck0.copy()
         for item in range(chunk_first[c], chunk_first[c] + chunk_count[c]):
             dealer = item % n if games_mode == 0 else 0
@@ -636,8 +651,8 @@ def simulate_chunks(
             for r in range(schedule.shape[0]):
                 k = schedule[r]
                 play_round(
-                    n, k, dealer, deck, table, masks, rules, strat, params, st[0:1], st[1:2], hands, cnt, bids, won, scores,
-                    trick, False, 0, dummy_h, dummy_i, dummy_p, dummy_l,
+                    n, k, dealer, deck, table, masks, rules, strat, params, deal_st, dec_st, hands, cnt, bids, won, scores,
+                    False, 0, dummy_h, dummy_i, dummy_p, dummy_l,
                 )  # fmt: skip
                 pos = n - 1 - dealer  # position of seat 0: 0 = left of the dealer
                 for p in range(n):
@@ -693,13 +708,13 @@ def record_chunk(
     of each trick, at 8 + kmax.. the winner of each trick, then at
     8 + 2 kmax.. bids, tricks won and scores of each seat.
     """
-    st = state.copy()
+    deal_st = state[0:1].copy()
+    dec_st = state[1:2].copy()
     hands = np.zeros(n, dtype=np.uint64)
     cnt = np.zeros((n, 64), dtype=np.int64)
     bids = np.zeros(n, dtype=np.int64)
     won = np.zeros(n, dtype=np.int64)
     scores = np.zeros(n, dtype=np.int64)
-    trick = np.zeros(n, dtype=np.int64)
     deck = deck0.copy()
     kmax = rec_plays.shape[1]
     row = 0
@@ -708,8 +723,8 @@ def record_chunk(
         for r in range(schedule.shape[0]):
             k = schedule[r]
             play_round(
-                n, k, dealer, deck, table, masks, rules, strat, params, st[0:1], st[1:2], hands, cnt, bids, won, scores,
-                trick, True, row, rec_hands, rec_info, rec_plays, rec_legal,
+                n, k, dealer, deck, table, masks, rules, strat, params, deal_st, dec_st, hands, cnt, bids, won, scores,
+                True, row, rec_hands, rec_info, rec_plays, rec_legal,
             )  # fmt: skip
             for p in range(n):
                 rec_info[row, 8 + 2 * kmax + p] = bids[p]

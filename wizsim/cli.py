@@ -141,12 +141,12 @@ def _games_path(out: str) -> Path:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .io import write_table
+    from .io import check_output, write_table
     from .simulate import SimulationResult, run_counts
 
     spec = _spec_from(args)
-    if args.out and Path(args.out).suffix.lower() not in (".csv", ".parquet"):
-        raise WizsimError(f"cannot write {args.out}: use a file name ending in .csv or .parquet")
+    if args.out:
+        check_output(args.out, (".csv", ".parquet"))
     result = SimulationResult(spec, run_counts(spec, args.jobs), spec.provenance())
     table = result.table()
     prov = spec.provenance()
@@ -187,8 +187,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_history(args: argparse.Namespace) -> int:
     from .history import write_history
+    from .io import check_output
 
     spec = _spec_from(args)
+    check_output(args.out, (".jsonl",))
     lines = write_history(args.out, spec, include_legal=args.legal)
     print(f"wrote {lines:,} rounds to {args.out}")
     return 0

@@ -25,6 +25,10 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=parent)
     os.close(fd)
     tmp = Path(tmp_name)
+    # mkstemp makes the file private (0600); give it the mode a plain open() would
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
     try:
         yield tmp
         os.replace(tmp, target)
@@ -34,12 +38,21 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
         raise
 
 
+def check_output(path: str | os.PathLike, suffixes: tuple[str, ...]) -> Path:
+    """Fail early (before any work) if ``path`` cannot be written: wrong suffix or missing folder."""
+    target = Path(path)
+    if target.suffix.lower() not in suffixes:
+        raise WizsimError(f"cannot write {target}: use a file name ending in {' or '.join(suffixes)}")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise WizsimError(f"cannot write {target}: folder {parent} does not exist")
+    return target
+
+
 def write_table(df, path: str | os.PathLike) -> None:
     """Write a DataFrame to ``.csv`` or ``.parquet`` atomically (provenance kept in parquet metadata)."""
-    target = Path(path)
+    target = check_output(path, (".csv", ".parquet"))
     suffix = target.suffix.lower()
-    if suffix not in (".csv", ".parquet"):
-        raise WizsimError(f"cannot write {target}: use a file name ending in .csv or .parquet")
     with atomic_path(target) as tmp:
         if suffix == ".csv":
             df.to_csv(tmp, index=False)

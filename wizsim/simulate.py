@@ -155,6 +155,8 @@ def make_spec(
                     raise WizsimError(f"malformed schedule {schedule!r}: give hand sizes like 1,3,5,7") from None
             if not schedule:
                 raise WizsimError("the schedule is empty: give hand sizes like 1,3,5,7")
+            if rules_obj.rounds is not None:
+                raise WizsimError("give either --schedule or --rule rounds=N, not both")
             sched = [check_round_size(players, _as_int("schedule entry", k), deck_size) for k in schedule]
         else:
             sched = standard_schedule(players, deck_size, rules_obj.rounds)
@@ -163,6 +165,8 @@ def make_spec(
         raise WizsimError("--schedule goes with --games")
     if cards is None or hands is None:
         raise WizsimError("give --cards K --hands H (independent rounds) or --games G (full games)")
+    if rules_obj.rounds is not None:
+        raise WizsimError("rule rounds=N sets the length of full games: use it with --games")
     cards = check_round_size(players, _as_int("cards", cards), deck_size)
     hands = _as_int("hands", hands)
     if hands < 1:

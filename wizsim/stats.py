@@ -33,4 +33,7 @@ def wilson_ci(successes: np.ndarray, count: np.ndarray) -> tuple[np.ndarray, np.
         z2 = Z95 * Z95
         centre = (p + z2 / (2 * n)) / (1 + z2 / n)
         half = Z95 * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return p, centre - half, centre + half
+    # clamp: rounding must not put a bound outside [0, 1] or on the wrong side of p
+    lo = np.minimum(np.clip(centre - half, 0.0, 1.0), p)
+    hi = np.maximum(np.clip(centre + half, 0.0, 1.0), p)
+    return p, lo, hi

@@ -22,6 +22,7 @@ class here with a new id and its decision functions in ``_kernels.py``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -138,6 +139,8 @@ def make_strategy(spec: str | Strategy) -> Strategy:
                 params[key.strip()] = float(value)
             except ValueError:
                 raise WizsimError(f"strategy parameter {part!r} in {text!r} is not a number") from None
+            if not math.isfinite(params[key.strip()]):
+                raise WizsimError(f"strategy parameter {part!r} in {text!r} must be a finite number")
     cls = STRATEGIES.get(name.strip().lower())
     if cls is None:
         raise WizsimError(f"unknown strategy {name!r}; known strategies: {', '.join(STRATEGIES)}")
