@@ -17,21 +17,25 @@ Conventions used throughout
 
 Layout of this file
 -------------------
-  1. cards and options                  (parse_card, full_deck, normalize_options)
+  1. cards, options and variants         (parse_card, full_deck, normalize_options, parse_variant)
   2. rules of one trick                  (led_suit, legal_cards, trick_winner, ...)
-  3. trump, bids, scoring                (allowed_trumps, legal_bids, round_score, ...)
+  3. trump, bids, scoring, rounds        (allowed_trumps, legal_bids, round_score, ...)
   4. replay of a record                  (replay)
-  5. random play                         (play_random_round)
-  6. exact distribution for tiny decks   (enumerate_round_distribution)
+  5. whole elimination games             (check_elimination_game)
+  6. random play                         (play_random_round)
+  7. exact distribution for tiny decks   (enumerate_round_distribution)
 
 Phase 1 (base game, RULES.md sections 1-8 without specials) and phase 2 (the seven
 special cards) share the functions; every special-card rule is marked "[special]" in a
-comment so the base-game path can be read on its own.  Section 9 variants (mono,
-maximus) are not implemented: they raise NotImplementedError.
+comment so the base-game path can be read on its own.  Phase 3 adds the section 9
+variants; their rules are marked "[mono]", "[maximus]" and "[elimination]".
+Clairvoyance and hidden bids change only what players see, never the rules of a
+round, so the reference checks such records exactly like the underlying variant.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
@@ -44,6 +48,14 @@ __all__ = [
     "parse_card",
     "full_deck",
     "normalize_options",
+    "VARIANTS",
+    "parse_variant",
+    "game_variant",
+    "mono_cards",
+    "mono_value",
+    "variant_round_cards",
+    "maximus_trump",
+    "elimination_after",
     "hand_name",
     "card_suit",
     "card_value",
@@ -58,6 +70,7 @@ __all__ = [
     "round_score",
     "cloud_final_bid",
     "replay",
+    "check_elimination_game",
     "play_random_round",
     "enumerate_round_distribution",
 ]
@@ -97,12 +110,19 @@ _OPTION_VALUES = {
     "bomb": ("void_trick", "cancel_bids"),
     "wizard_indicator": ("dealer_chooses", "no_trump"),
     "werewolf": ("must", "may"),
-    "variant": ("standard", "mono", "maximus", "clairvoyance", "elimination"),
     "hidden_bids": ("off", "simultaneous", "secret"),
     "passive_indicator": ("dealer_chooses", "no_trump"),
 }
-# Variants whose single round is played exactly like a standard round.
-_ROUND_LEVEL_STANDARD_VARIANTS = ("standard", "clairvoyance", "elimination")
+# RULES.md section 9.  "variant" is one name or a "+"-joined set of names.
+VARIANTS = ("standard", "clairvoyance", "mono", "maximus", "elimination")
+# Each of these defines the whole game (rounds, deal, trump); at most one is in force.
+GAME_VARIANTS = ("mono", "maximus", "elimination")
+
+MONO_PLAYERS = (3, 4)  # [mono]
+MONO_ROUNDS = 12  # [mono] round r deals 3 + r cards
+MONO_WIZARD_VALUE = 14  # [mono] above every suit card
+MAXIMUS_TRUMPS = ("B", "R", "G", "Y", None)  # [maximus] fixed trump of rounds 1..5
+ELIMINATION_ROUNDS = 20  # [elimination] round r deals r cards
 
 
 # Every valid canonical name (hand names and played names), looked up case-insensitively.
@@ -155,10 +175,53 @@ def full_deck(specials=()):
     return deck
 
 
+def parse_variant(text):
+    """The set of variant names in an option value; ValueError if RULES.md rejects it.
+
+    "standard" -> {"standard"}; "maximus+clairvoyance" -> {"maximus", "clairvoyance"}.
+    Allowed: any single name of VARIANTS, or one of mono/maximus/elimination joined
+    with clairvoyance (in either order; blanks around a name are ignored).
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"option variant must be a string, got {text!r}")
+    return _parse_variant(text)
+
+
+@functools.cache
+def _parse_variant(text):
+    names = [part.strip() for part in text.split("+")]
+    for name in names:
+        if name not in VARIANTS:
+            raise ValueError(f"option variant={text!r}: {name!r} is not one of {list(VARIANTS)}")
+    variants = frozenset(names)
+    if len(variants) != len(names):
+        raise ValueError(f"option variant={text!r} names a variant twice")
+    if len(variants) > 1:
+        if "standard" in variants:
+            raise ValueError(f"option variant={text!r}: standard cannot be combined")
+        if len(variants & set(GAME_VARIANTS)) > 1:
+            raise ValueError(f"option variant={text!r}: mono, maximus and elimination each define the whole game")
+    return variants
+
+
+def game_variant(options):
+    """The variant that governs the rounds: "standard", "mono", "maximus" or "elimination".
+
+    Clairvoyance is dropped: it changes only what players see when bidding.
+    `options` may be a raw or normalized options dict (or None).
+    """
+    variants = parse_variant((options or {}).get("variant", "standard"))
+    for name in GAME_VARIANTS:
+        if name in variants:
+            return name
+    return "standard"
+
+
 def normalize_options(options):
     """Options with RULES.md defaults filled in; ValueError on an invalid value.
 
-    Unknown keys are kept untouched (they do not affect a single round).
+    Unknown keys are kept untouched (they do not affect a single round).  The variant
+    string is kept as given (see `parse_variant` and `game_variant`).
     """
     opts = dict(DEFAULT_OPTIONS)
     if options:
@@ -168,14 +231,18 @@ def normalize_options(options):
     for key, allowed in _OPTION_VALUES.items():
         if opts[key] not in allowed:
             raise ValueError(f"option {key}={opts[key]!r} is not one of {list(allowed)}")
+    parse_variant(opts["variant"])
     if opts["canadian"] and opts["hidden_bids"] != "off":
         raise ValueError("hidden_bids together with canadian is rejected (RULES.md 4)")
     return opts
 
 
-def _require_round_level_standard(opts):
-    if opts["variant"] not in _ROUND_LEVEL_STANDARD_VARIANTS:
-        raise NotImplementedError(f"variant {opts['variant']!r} (RULES.md section 9) is not in the reference engine")
+def _is_int(x):
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _is_seat(x, n):
+    return _is_int(x) and 0 <= x < n
 
 
 def _check_trump(trump):
@@ -256,11 +323,14 @@ def legal_cards(hand, trick_so_far, trump, options):
     those, or any card that is not a suit card (W, J and every special, including a
     Juggler or Cloud, which may then be given any suit).  A Juggler/Cloud in hand does
     not count as holding the led suit.  Without the led suit anything may be played.
-    `trump` and `options` do not influence legality; they are accepted for API symmetry.
+    [mono] There is no following: every card in hand may be played.
+    `trump` does not influence legality; it is accepted for API symmetry.
     """
     _check_trump(trump)
     cards = [_hand_card(c) for c in hand]
     distinct = set(cards)
+    if game_variant(options) == "mono":  # [mono]
+        return distinct
     led = led_suit(trick_so_far)
     if led is None:
         return distinct
@@ -271,14 +341,35 @@ def legal_cards(hand, trick_so_far, trump, options):
     return following | always_playable
 
 
+def mono_value(card):
+    """[mono] Value of a played card: Jester 0, suit cards 1..13 (any suit), Wizard 14."""
+    card = _played_card(card)
+    if card == "J":
+        return 0
+    if card == "W":
+        return MONO_WIZARD_VALUE
+    if card in _SUIT_CARD_SET:
+        return int(card[1:])
+    raise ValueError(f"{card} is not a mono card (suit cards, W and J only)")
+
+
+def mono_trick_taker(cards):
+    """[mono] Index of the highest value; on equal values the card played first."""
+    values = [mono_value(c) for c in cards]
+    return values.index(max(values))
+
+
 def trick_taker(cards, trump, options=None):
     """Index of the card that takes the trick ignoring any Bomb (RULES.md 6, rules 2-7).
 
     This is also the index of the player who leads the next trick, bombed or not.
     A Bomb is treated like a Jester that never wins (it sets no suit).  None only when
     no card at all can take the trick (impossible with 3+ players).
+    [mono] (options variant mono): the highest value wins, see `mono_trick_taker`.
     """
     _check_trump(trump)
+    if game_variant(options) == "mono":  # [mono]
+        return mono_trick_taker(cards)
     cards = [_played_card(c) for c in cards]
     # [special] rules 2 and 3: Dragon, and Fairy beating the Dragon.
     if "Dragon" in cards and "Fairy" in cards:
@@ -393,6 +484,52 @@ def cloud_final_bid(bid, tricks, k, options, bids_cancelled=False):
     return up
 
 
+# --- section 9 variants: what each round deals, and fixed trumps -------------------------
+
+
+def mono_cards(seat):
+    """[mono] The 15 cards seat 0..3 owns: its suit's 13 cards (seat 0 Blue, 1 Red,
+    2 Green, 3 Yellow), one Wizard and one Jester."""
+    if not _is_int(seat) or not 0 <= seat < len(SUITS):
+        raise ValueError(f"mono seats are 0..3, got {seat!r}")
+    return [f"{SUITS[seat]}{rank}" for rank in RANKS] + ["W", "J"]
+
+
+def variant_round_cards(variant, round_number, n, deck_size):
+    """Cards per player that `variant` (a `game_variant` name) deals in round
+    `round_number` (1-based); None for the standard game, whose schedule is an option.
+    ValueError for a round the variant does not have.
+
+      mono:        rounds 1..12, 3 + r cards (4..15)
+      maximus:     rounds 1..5, the whole deck: deck_size // n cards
+      elimination: rounds 1..20, r cards
+    """
+    if variant == "standard":
+        return None
+    last = {"mono": MONO_ROUNDS, "maximus": len(MAXIMUS_TRUMPS), "elimination": ELIMINATION_ROUNDS}[variant]
+    if not _is_int(round_number) or not 1 <= round_number <= last:
+        raise ValueError(f"{variant} has rounds 1..{last}, not {round_number!r}")
+    if variant == "mono":
+        return 3 + round_number
+    if variant == "maximus":
+        return deck_size // n
+    return round_number
+
+
+def maximus_trump(round_number):
+    """[maximus] The fixed trump of round 1..5: B, R, G, Y, then None (no trump)."""
+    if not _is_int(round_number) or not 1 <= round_number <= len(MAXIMUS_TRUMPS):
+        raise ValueError(f"maximus has rounds 1..{len(MAXIMUS_TRUMPS)}, not {round_number!r}")
+    return MAXIMUS_TRUMPS[round_number - 1]
+
+
+def elimination_after(round_number, n, deck_size):
+    """[elimination] True if a player leaves after round `round_number` played by `n`:
+    the next round could not be dealt to everyone (n * (r + 1) > deck size), and more
+    than three players remain."""
+    return n > 3 and n * (round_number + 1) > deck_size
+
+
 # ---------------------------------------------------------------------------
 # 4. Replay: re-check one HISTORY.md record
 # ---------------------------------------------------------------------------
@@ -402,340 +539,490 @@ class _Abort(Exception):
     """Raised after reporting a problem that makes further checking meaningless."""
 
 
-def _is_int(x):
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _is_seat(x, n):
-    return _is_int(x) and 0 <= x < n
+_REQUIRED_KEYS = (
+    "players",
+    "cards_per_player",
+    "dealer",
+    "hands",
+    "indicator",
+    "trump",
+    "bids",
+    "tricks",
+    "tricks_won",
+    "final_bids",
+    "scores",
+)
+MAX_GAME_SEAT = 5  # [elimination] game seats are 0..5 (at most 6 players)
 
 
 def replay(record):
     """Re-check a whole round record; return a list of discrepancies ([] = consistent).
 
-    Besides HISTORY.md keys it honours two optional keys:
+    Every variant of RULES.md 9 is checked (options.variant, see `parse_variant`);
+    clairvoyance and hidden bids change nothing that a record can show.
+    Besides HISTORY.md keys it honours these optional keys:
       "legal": per trick, per card, the sorted distinct legal hand names at that moment;
                compared (as sets of hand names) with `legal_cards`.
       "deck":  the list of cards the round was dealt from (default: 60 + `specials`).
-    Raises NotImplementedError for the mono/maximus variants.
+               [mono] not used: each seat draws from its own 15 cards (`mono_cards`).
+      "seats": [elimination] the game seat of each of the round's seats (increasing);
+               in other variants, if given, it must be 0..players-1.
+    "round" (a HISTORY.md key) is required by mono, maximus and elimination, where it
+    fixes the cards per player (and, in maximus, the trump); the standard game's
+    schedule is an option, so there it is not checked.
+    One elimination round is checked like a standard round; who left the game and who
+    deals after an elimination is checked by `check_elimination_game`.
     """
     problems = []
     try:
-        _replay(record, problems)
+        _RoundCheck(record, problems).run()
     except _Abort:
         pass
-    except NotImplementedError:
-        raise
     except Exception as exc:  # malformed data we did not anticipate: still a finding
         problems.append(f"record could not be checked completely: {type(exc).__name__}: {exc}")
     return problems
 
 
-def _replay(record, problems):
-    report = problems.append
+class _RoundCheck:
+    """Re-checks one record, phase by phase; each phase keeps what later phases need.
 
-    def abort(message):
-        report(message + " (further checks skipped)")
+    Phases (in order): keys, options, table, variant rounds, deal, trump, bids, tricks,
+    scores.  `report` notes a problem and goes on; `abort` notes it and stops.
+    """
+
+    def __init__(self, record, problems):
+        self.record = record
+        self.report = problems.append
+
+    def abort(self, message):
+        self.report(message + " (further checks skipped)")
         raise _Abort
 
-    if not isinstance(record, dict):
-        abort("record is not a JSON object")
-    for key in (
-        "players",
-        "cards_per_player",
-        "dealer",
-        "hands",
-        "indicator",
-        "trump",
-        "bids",
-        "tricks",
-        "tricks_won",
-        "final_bids",
-        "scores",
-    ):
-        if key not in record:
-            abort(f"record has no key {key!r}")
+    def run(self):
+        self.check_keys()
+        self.check_options()
+        self.check_table()
+        self.check_variant_round()
+        self.check_deal()
+        self.check_trump()
+        self.check_bids()
+        self.check_tricks()
+        self.check_scores()
 
-    # --- options --------------------------------------------------------------
-    raw_options = record.get("options") or {}
-    try:
-        opts = normalize_options(raw_options)
-    except ValueError as exc:
-        abort(f"options: {exc}")
-    _require_round_level_standard(opts)
+    # --- keys and options --------------------------------------------------------------
 
-    # --- table -----------------------------------------------------------------
-    n, k, dealer = record["players"], record["cards_per_player"], record["dealer"]
-    if not _is_int(n) or not 3 <= n <= 6:
-        abort(f"players must be 3..6, got {n!r}")
-    if not _is_int(k) or k < 1:
-        abort(f"cards_per_player must be a positive integer, got {k!r}")
-    if not _is_seat(dealer, n):
-        abort(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
-    strategies = record.get("strategies")
-    if strategies is not None and (not isinstance(strategies, list) or len(strategies) != n):
-        report(f"strategies should list one strategy per seat ({n}), got {strategies!r}")
+    def check_keys(self):
+        if not isinstance(self.record, dict):
+            self.abort("record is not a JSON object")
+        for key in _REQUIRED_KEYS:
+            if key not in self.record:
+                self.abort(f"record has no key {key!r}")
 
-    # --- deck ------------------------------------------------------------------
-    specials = record.get("specials") or []
-    try:
-        if "deck" in record:
-            deck = [_hand_card(c) for c in record["deck"]]
-        else:
-            deck = full_deck(specials)
-    except (ValueError, TypeError) as exc:
-        abort(f"deck/specials: {exc}")
-    if n * k > len(deck):
-        abort(f"{n} players x {k} cards = {n * k} exceeds the deck of {len(deck)} cards")
-
-    # --- hands and indicator -----------------------------------------------------
-    hands_raw = record["hands"]
-    if not isinstance(hands_raw, list) or len(hands_raw) != n:
-        abort(f"hands must list {n} hands, got {hands_raw!r}")
-    hands = []
-    for seat, hand in enumerate(hands_raw):
-        if not isinstance(hand, list):
-            abort(f"hand of seat {seat} is not a list")
+    def check_options(self):
+        raw_options = self.record.get("options") or {}
         try:
-            hands.append([_hand_card(c) for c in hand])
+            self.opts = normalize_options(raw_options)
         except ValueError as exc:
-            abort(f"hand of seat {seat}: {exc}")
-        if len(hand) != k:
-            report(f"seat {seat} was dealt {len(hand)} cards, expected {k}")
+            self.abort(f"options: {exc}")
+        # "standard", "mono", "maximus" or "elimination"; clairvoyance changes nothing here.
+        self.variant = game_variant(self.opts)
 
-    indicator = record["indicator"]
-    if indicator is not None:
+    # --- table: players, cards, dealer, deck, seats ---------------------------------------
+
+    def check_table(self):
+        record, report, abort = self.record, self.report, self.abort
+        n, k, dealer = record["players"], record["cards_per_player"], record["dealer"]
+        if not _is_int(n) or not 3 <= n <= 6:
+            abort(f"players must be 3..6, got {n!r}")
+        if not _is_int(k) or k < 1:
+            abort(f"cards_per_player must be a positive integer, got {k!r}")
+        if not _is_seat(dealer, n):
+            abort(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        self.n, self.k, self.dealer = n, k, dealer
+        strategies = record.get("strategies")
+        if strategies is not None and (not isinstance(strategies, list) or len(strategies) != n):
+            report(f"strategies should list one strategy per seat ({n}), got {strategies!r}")
+
+        self.specials = record.get("specials") or []
         try:
-            indicator = _hand_card(indicator)
+            if "deck" in record:
+                self.deck = [_hand_card(c) for c in record["deck"]]
+            else:
+                self.deck = full_deck(self.specials)
+        except (ValueError, TypeError) as exc:
+            abort(f"deck/specials: {exc}")
+        if self.variant != "mono" and n * k > len(self.deck):
+            abort(f"{n} players x {k} cards = {n * k} exceeds the deck of {len(self.deck)} cards")
+        self.check_seats()
+
+    def check_seats(self):
+        """[elimination] "seats": the game seat of each of the round's seats."""
+        seats, n = self.record.get("seats"), self.n
+        if seats is None:
+            return
+        if (
+            not isinstance(seats, list)
+            or len(seats) != n
+            or not all(_is_int(s) and 0 <= s <= MAX_GAME_SEAT for s in seats)
+        ):
+            self.report(f"seats must list {n} game seats 0..{MAX_GAME_SEAT}, got {seats!r}")
+        elif any(a >= b for a, b in itertools.pairwise(seats)):
+            self.report(f"seats {seats} must be distinct and increasing (the remaining seats keep their order)")
+        elif self.variant != "elimination" and seats != list(range(n)):
+            self.report(f"seats is {seats}, but only elimination renumbers seats: expected {list(range(n))}")
+
+    # --- section 9: what the variant's round deals ---------------------------------------
+
+    def check_variant_round(self):
+        """[mono] [maximus] [elimination] players, specials, round number and cards."""
+        record, report, variant, n, k = self.record, self.report, self.variant, self.n, self.k
+        self.round = None  # the round number, where the variant needs it and it is valid
+        if variant == "standard":
+            return
+        if variant == "mono":
+            if n not in MONO_PLAYERS:
+                self.abort(f"variant mono is for 3 or 4 players, not {n}")
+            if self.specials:
+                report(f"variant mono is played without special cards, but specials is {self.specials}")
+        if variant == "maximus" and k != len(self.deck) // n:
+            report(
+                f"cards_per_player is {k}, but maximus deals the whole deck: "
+                f"{len(self.deck)} // {n} = {len(self.deck) // n} cards each"
+            )
+        if "round" not in record:
+            report(f"record has no round, which fixes the cards per player in {variant}")
+            return
+        try:
+            expected = variant_round_cards(variant, record["round"], n, len(self.deck))
         except ValueError as exc:
-            report(f"indicator: {exc}")
+            report(f"round: {exc}")
+            return
+        self.round = record["round"]
+        if variant != "maximus" and k != expected:  # (maximus: reported above)
+            how = "3 + round" if variant == "mono" else "the round number"
+            report(f"cards_per_player is {k}, but {variant} round {self.round} deals {expected} ({how})")
+
+    # --- deal: hands and indicator ----------------------------------------------------------
+
+    def check_deal(self):
+        record, report, abort, n, k = self.record, self.report, self.abort, self.n, self.k
+        hands_raw = record["hands"]
+        if not isinstance(hands_raw, list) or len(hands_raw) != n:
+            abort(f"hands must list {n} hands, got {hands_raw!r}")
+        hands = []
+        for seat, hand in enumerate(hands_raw):
+            if not isinstance(hand, list):
+                abort(f"hand of seat {seat} is not a list")
+            try:
+                hands.append([_hand_card(c) for c in hand])
+            except ValueError as exc:
+                abort(f"hand of seat {seat}: {exc}")
+            if len(hand) != k:
+                report(f"seat {seat} was dealt {len(hand)} cards, expected {k}")
+        self.hands = hands
+
+        indicator = record["indicator"]
+        if indicator is not None:
+            try:
+                indicator = _hand_card(indicator)
+            except ValueError as exc:
+                report(f"indicator: {exc}")
+                indicator = None
+        if self.variant in ("mono", "maximus"):
+            # [mono] [maximus] no card is turned up, even if cards are left over.
+            if indicator is not None:
+                report(f"indicator is {indicator} but {self.variant} turns up no indicator")
             indicator = None
-    if n * k == len(deck) and indicator is not None:
-        report(f"indicator is {indicator} but all {len(deck)} cards were dealt (no card left)")
-    if n * k < len(deck) and record["indicator"] is None:
-        report(f"indicator is null although {len(deck) - n * k} cards were left undealt")
-
-    deck_count = Counter(deck)
-    used = Counter(c for hand in hands for c in hand)
-    if indicator is not None:
-        used[indicator] += 1
-    for card in sorted(used):
-        if used[card] <= deck_count[card]:
-            continue
-        if deck_count[card] == 0:
-            report(f"card {card} is not in the deck (specials {specials})")
-            continue
-        holders = [s for s in range(n) if card in hands[s]]
-        if card == indicator:
-            report(
-                f"indicator {card} is also dealt to seat(s) {holders}, but the deck has only {deck_count[card]} {card}"
-            )
         else:
-            report(
-                f"card {card} is dealt {used[card]} times (seats {holders}) but the deck "
-                f"has {deck_count[card]}: hands are not disjoint"
-            )
+            deck = self.deck
+            if n * k == len(deck) and indicator is not None:
+                report(f"indicator is {indicator} but all {len(deck)} cards were dealt (no card left)")
+            if n * k < len(deck) and record["indicator"] is None:
+                report(f"indicator is null although {len(deck) - n * k} cards were left undealt")
+        self.indicator = indicator
 
-    # --- [special] Werewolf, then trump ------------------------------------------------
-    current = [list(h) for h in hands]  # hands as they change during the round
-    holders = [s for s in range(n) if "Werewolf" in hands[s]]
-    werewolf = record.get("werewolf")
-    holder_names_trump = False
-    if not holders:
-        if werewolf is not None:
-            report(f"werewolf is {werewolf!r} but no player was dealt the Werewolf")
-    else:
-        holder = holders[0]
-        swapped = indicator is not None  # the compulsory behaviour
-        if not isinstance(werewolf, dict):
-            report(f"seat {holder} was dealt the Werewolf but werewolf is {werewolf!r}")
+        if self.variant == "mono":
+            self.check_mono_hands()
         else:
-            if werewolf.get("seat") != holder:
-                report(f"werewolf seat is {werewolf.get('seat')!r}, but seat {holder} holds it")
-            claimed = werewolf.get("swapped")
-            if not isinstance(claimed, bool):
-                report(f"werewolf swapped must be true/false, got {claimed!r}")
-            elif indicator is None and claimed:
-                report("werewolf swapped is true but there is no indicator to swap with")
-            elif indicator is not None and opts["werewolf"] == "must" and not claimed:
-                report("werewolf swapped is false but the swap is compulsory (werewolf=must)")
+            self.check_cards_in_deck()
+
+    def check_cards_in_deck(self):
+        """Hands and indicator are disjoint draws from the deck."""
+        hands, indicator, report = self.hands, self.indicator, self.report
+        deck_count = Counter(self.deck)
+        used = Counter(c for hand in hands for c in hand)
+        if indicator is not None:
+            used[indicator] += 1
+        for card in sorted(used):
+            if used[card] <= deck_count[card]:
+                continue
+            if deck_count[card] == 0:
+                report(f"card {card} is not in the deck (specials {self.specials})")
+                continue
+            holders = [s for s in range(self.n) if card in hands[s]]
+            if card == indicator:
+                report(
+                    f"indicator {card} is also dealt to seat(s) {holders}, "
+                    f"but the deck has only {deck_count[card]} {card}"
+                )
             else:
-                swapped = claimed
-        if swapped:
-            current[holder].remove("Werewolf")
-            current[holder].append(indicator)
-        # The holder names the trump if they swapped, or if there was nothing to swap.
-        holder_names_trump = swapped or indicator is None
+                report(
+                    f"card {card} is dealt {used[card]} times (seats {holders}) but the deck "
+                    f"has {deck_count[card]}: hands are not disjoint"
+                )
 
-    held_after_swap = Counter(c for hand in current for c in hand)
+    def check_mono_hands(self):
+        """[mono] Each seat's hand is drawn from its own 15 cards."""
+        for seat, hand in enumerate(self.hands):
+            own = Counter(mono_cards(seat))
+            for card, extra in sorted((Counter(hand) - own).items()):
+                if own[card]:
+                    self.report(f"seat {seat} was dealt {card} {extra + 1} times but owns only one {card}")
+                else:
+                    self.report(
+                        f"seat {seat} was dealt {card}, which is not among its own mono cards "
+                        f"({SUITS[seat]}1..{SUITS[seat]}13, W, J)"
+                    )
 
-    trump = record["trump"]
-    if trump is not None and trump not in SUITS:
-        report(f"trump must be one of {list(SUITS)} or null, got {trump!r}")
-        trump = None
-    elif holder_names_trump:
-        pass  # any suit or no trump may be named
-    else:
-        allowed = allowed_trumps(indicator, opts)
-        if trump not in allowed:
-            if indicator is None:
-                why = "there is no indicator, so there is no trump"
-            elif len(allowed) > 1:
-                why = f"after indicator {indicator} the dealer must name a suit"
+    # --- [special] Werewolf, then trump --------------------------------------------------------
+
+    def check_trump(self):
+        record, report, opts, n = self.record, self.report, self.opts, self.n
+        hands, indicator = self.hands, self.indicator
+        current = [list(h) for h in hands]  # hands as they change during the round
+        holders = [s for s in range(n) if "Werewolf" in hands[s]]
+        werewolf = record.get("werewolf")
+        holder_names_trump = False
+        if not holders:
+            if werewolf is not None:
+                report(f"werewolf is {werewolf!r} but no player was dealt the Werewolf")
+        else:
+            holder = holders[0]
+            swapped = indicator is not None  # the compulsory behaviour (never in maximus)
+            if not isinstance(werewolf, dict):
+                report(f"seat {holder} was dealt the Werewolf but werewolf is {werewolf!r}")
             else:
-                why = f"indicator {indicator} means trump {next(iter(allowed))}"
-            report(f"trump is {trump!r} but {why}")
+                if werewolf.get("seat") != holder:
+                    report(f"werewolf seat is {werewolf.get('seat')!r}, but seat {holder} holds it")
+                claimed = werewolf.get("swapped")
+                if not isinstance(claimed, bool):
+                    report(f"werewolf swapped must be true/false, got {claimed!r}")
+                elif self.variant == "maximus" and claimed:
+                    report(
+                        "werewolf swapped is true, but in maximus the fixed trump stands: "
+                        "the holder keeps the Werewolf (it plays as a Jester)"
+                    )
+                elif indicator is None and claimed:
+                    report("werewolf swapped is true but there is no indicator to swap with")
+                elif indicator is not None and opts["werewolf"] == "must" and not claimed:
+                    report("werewolf swapped is false but the swap is compulsory (werewolf=must)")
+                else:
+                    swapped = claimed
+            if swapped:
+                current[holder].remove("Werewolf")
+                current[holder].append(indicator)
+            # The holder names the trump if they swapped, or if there was nothing to swap;
+            # [maximus] never: the fixed trump stands.
+            holder_names_trump = self.variant != "maximus" and (swapped or indicator is None)
+        self.current = current
+        self.held_after_swap = Counter(c for hand in current for c in hand)
 
-    # --- bids ------------------------------------------------------------------------------
-    bids = record["bids"]
-    bids_ok = isinstance(bids, list) and len(bids) == n and all(_is_int(b) for b in bids)
-    if not bids_ok:
-        report(f"bids must list {n} integers, got {bids!r}")
-    else:
+        trump = record["trump"]
+        if trump is not None and trump not in SUITS:
+            report(f"trump must be one of {list(SUITS)} or null, got {trump!r}")
+            trump = None
+        else:
+            allowed, why = self.expected_trumps(holder_names_trump)
+            if allowed is not None and trump not in allowed:
+                report(f"trump is {trump!r} but {why}")
+        self.trump = trump
+
+    def expected_trumps(self, holder_names_trump):
+        """(set of allowed trumps, reason) or (None, None) if any trump may be named."""
+        indicator = self.indicator
+        if self.variant == "mono":  # [mono]
+            return {None}, "mono is played without trump"
+        if self.variant == "maximus":  # [maximus]
+            if self.round is None:
+                return None, None  # reported in check_variant_round
+            fixed = maximus_trump(self.round)
+            return {fixed}, f"maximus round {self.round} has the fixed trump {fixed or 'none'}"
+        if holder_names_trump:
+            return None, None  # [special] any suit or no trump may be named
+        allowed = allowed_trumps(indicator, self.opts)
+        if indicator is None:
+            why = "there is no indicator, so there is no trump"
+        elif len(allowed) > 1:
+            why = f"after indicator {indicator} the dealer must name a suit"
+        else:
+            why = f"indicator {indicator} means trump {next(iter(allowed))}"
+        return allowed, why
+
+    # --- bids ------------------------------------------------------------------------------------
+
+    def check_bids(self):
+        bids, n, k, report = self.record["bids"], self.n, self.k, self.report
+        self.bids_ok = isinstance(bids, list) and len(bids) == n and all(_is_int(b) for b in bids)
+        self.bids = bids
+        if not self.bids_ok:
+            report(f"bids must list {n} integers, got {bids!r}")
+            return
         for seat, bid in enumerate(bids):
             if not 0 <= bid <= k:
                 report(f"seat {seat} bid {bid}, outside 0..{k}")
-        if opts["canadian"] and sum(bids) == k:
+        if self.opts["canadian"] and sum(bids) == k:
             report(
                 f"Canadian rule: the bids {bids} sum to {k} = cards per player; "
-                f"dealer (seat {dealer}) may not bid {bids[dealer]}"
+                f"dealer (seat {self.dealer}) may not bid {bids[self.dealer]}"
             )
 
-    # --- tricks ----------------------------------------------------------------------------
-    tricks = record["tricks"]
-    if not isinstance(tricks, list):
-        abort(f"tricks must be a list, got {tricks!r}")
-    if len(tricks) != k:
-        report(f"{len(tricks)} tricks recorded, expected {k}")
-    legal_record = record.get("legal")
-    if legal_record is not None and (not isinstance(legal_record, list) or len(legal_record) != len(tricks)):
-        report("legal must have one entry per trick")
-        legal_record = None
+    # --- tricks ----------------------------------------------------------------------------------
 
-    won = [0] * n
-    played_total = Counter()
-    cloud_taker = None  # [special] seat that took the Cloud (None: nobody)
-    bomb_played = False  # [special]
-    expected_leader = (dealer + 1) % n
-    for t, trick in enumerate(tricks):
-        where = f"trick {t + 1}"
-        if not isinstance(trick, dict):
-            abort(f"{where} is not an object")
-        leader = trick.get("leader")
-        if leader != expected_leader:
-            because = (
-                "the player left of the dealer leads the first trick"
-                if t == 0
-                else "the previous trick's next_leader leads"
-            )
-            report(f"{where}: leader is {leader!r}, expected seat {expected_leader} ({because})")
-        if not _is_seat(leader, n):
-            leader = expected_leader
-        cards = trick.get("cards")
-        if not isinstance(cards, list):
-            abort(f"{where}: cards must be a list")
-        if len(cards) != n:
-            report(f"{where}: {len(cards)} cards played, expected one per player ({n})")
-        legal_for_trick = None
-        if legal_record is not None:
-            legal_for_trick = legal_record[t]
-            if not isinstance(legal_for_trick, list) or len(legal_for_trick) != len(cards):
-                report(f"{where}: legal must have one entry per card played")
-                legal_for_trick = None
+    def check_tricks(self):
+        record, report, abort = self.record, self.report, self.abort
+        n, k, opts, trump, current = self.n, self.k, self.opts, self.trump, self.current
+        tricks = record["tricks"]
+        if not isinstance(tricks, list):
+            abort(f"tricks must be a list, got {tricks!r}")
+        if len(tricks) != k:
+            report(f"{len(tricks)} tricks recorded, expected {k}")
+        legal_record = record.get("legal")
+        if legal_record is not None and (not isinstance(legal_record, list) or len(legal_record) != len(tricks)):
+            report("legal must have one entry per trick")
+            legal_record = None
 
-        played = []  # canonical played names of the valid cards
-        all_valid = len(cards) == n
-        for i, raw in enumerate(cards):
-            seat = (leader + i) % n
-            try:
-                card = _played_card(raw)
-            except ValueError as exc:
-                report(f"{where}: seat {seat} plays {raw!r}: {exc}")
-                all_valid = False
-                continue
-            name = hand_name(card)
-            legal_now = legal_cards(current[seat], played, trump, opts)
-            if legal_for_trick is not None:
-                _compare_legal(legal_for_trick[i], legal_now, f"{where}, card {i + 1}", report)
-            if name not in current[seat]:
-                report(f"{where}: seat {seat} plays {card}, which is not in their hand {sorted(current[seat])}")
+        won = [0] * n
+        played_total = Counter()
+        cloud_taker = None  # [special] seat that took the Cloud (None: nobody)
+        bomb_played = False  # [special]
+        expected_leader = (self.dealer + 1) % n
+        for t, trick in enumerate(tricks):
+            where = f"trick {t + 1}"
+            if not isinstance(trick, dict):
+                abort(f"{where} is not an object")
+            leader = trick.get("leader")
+            if leader != expected_leader:
+                because = (
+                    "the player left of the dealer leads the first trick"
+                    if t == 0
+                    else "the previous trick's next_leader leads"
+                )
+                report(f"{where}: leader is {leader!r}, expected seat {expected_leader} ({because})")
+            if not _is_seat(leader, n):
+                leader = expected_leader
+            cards = trick.get("cards")
+            if not isinstance(cards, list):
+                abort(f"{where}: cards must be a list")
+            if len(cards) != n:
+                report(f"{where}: {len(cards)} cards played, expected one per player ({n})")
+            legal_for_trick = None
+            if legal_record is not None:
+                legal_for_trick = legal_record[t]
+                if not isinstance(legal_for_trick, list) or len(legal_for_trick) != len(cards):
+                    report(f"{where}: legal must have one entry per card played")
+                    legal_for_trick = None
+
+            played = []  # canonical played names of the valid cards
+            all_valid = len(cards) == n
+            for i, raw in enumerate(cards):
+                seat = (leader + i) % n
+                try:
+                    card = _played_card(raw)
+                    if self.variant == "mono":
+                        mono_value(card)  # [mono] only suit cards, W and J
+                except ValueError as exc:
+                    report(f"{where}: seat {seat} plays {raw!r}: {exc}")
+                    all_valid = False
+                    continue
+                name = hand_name(card)
+                legal_now = legal_cards(current[seat], played, trump, opts)
+                if legal_for_trick is not None:
+                    _compare_legal(legal_for_trick[i], legal_now, f"{where}, card {i + 1}", report)
+                if name not in current[seat]:
+                    report(f"{where}: seat {seat} plays {card}, which is not in their hand {sorted(current[seat])}")
+                else:
+                    if name not in legal_now:
+                        report(
+                            f"{where}: seat {seat} plays {card} but must follow "
+                            f"{led_suit(played)}; legal were {sorted(legal_now)}"
+                        )
+                    current[seat].remove(name)
+                played.append(card)
+                played_total[name] += 1
+
+            claimed_next = trick.get("next_leader")
+            if all_valid:
+                taker_index = trick_taker(played, trump, opts)
+                winner_index = trick_winner(played, trump, opts)
+                winner = None if winner_index is None else (leader + winner_index) % n
+                next_leader = (leader + taker_index) % n
+                rule = "mono: highest value, first of equal values" if self.variant == "mono" else f"trump {trump}"
+                if "winner" not in trick:
+                    report(f"{where}: no winner recorded")
+                elif trick["winner"] != winner:
+                    report(f"{where}: winner is {trick['winner']!r}, expected {winner!r} ({played} with {rule})")
+                if claimed_next != next_leader:
+                    report(f"{where}: next_leader is {claimed_next!r}, expected seat {next_leader}")
+                if winner is not None:
+                    won[winner] += 1
+                if any(hand_name(c) == "Cloud" for c in played):  # [special]
+                    cloud_taker = winner
+                if "Bomb" in played:  # [special]
+                    bomb_played = True
             else:
-                if name not in legal_now:
-                    report(
-                        f"{where}: seat {seat} plays {card} but must follow "
-                        f"{led_suit(played)}; legal were {sorted(legal_now)}"
-                    )
-                current[seat].remove(name)
-            played.append(card)
-            played_total[name] += 1
+                report(f"{where}: winner not checked because the trick is malformed")
+                next_leader = expected_leader
 
-        claimed_next = trick.get("next_leader")
-        if all_valid:
-            taker_index = trick_taker(played, trump, opts)
-            winner_index = trick_winner(played, trump, opts)
-            winner = None if winner_index is None else (leader + winner_index) % n
-            next_leader = (leader + taker_index) % n
-            if "winner" not in trick:
-                report(f"{where}: no winner recorded")
-            elif trick["winner"] != winner:
-                report(f"{where}: winner is {trick['winner']!r}, expected {winner!r} ({played} with trump {trump})")
-            if claimed_next != next_leader:
-                report(f"{where}: next_leader is {claimed_next!r}, expected seat {next_leader}")
-            if winner is not None:
-                won[winner] += 1
-            if any(hand_name(c) == "Cloud" for c in played):  # [special]
-                cloud_taker = winner
-            if "Bomb" in played:  # [special]
-                bomb_played = True
-        else:
-            report(f"{where}: winner not checked because the trick is malformed")
-            next_leader = expected_leader
+            # [special] Juggler: everybody passes one card left, except after the last trick.
+            juggler = any(hand_name(c) == "Juggler" for c in played)
+            passes = trick.get("passes")
+            if juggler and t < k - 1:
+                if not isinstance(passes, list) or len(passes) != n:
+                    abort(f"{where}: a Juggler trick needs passes, one card per seat, got {passes!r}")
+                _apply_passes(passes, current, where, report, abort)
+            elif passes not in (None, []):
+                reason = "the last trick" if juggler else "a trick without the Juggler"
+                report(f"{where}: passes recorded after {reason}")
 
-        # [special] Juggler: everybody passes one card left, except after the last trick.
-        juggler = any(hand_name(c) == "Juggler" for c in played)
-        passes = trick.get("passes")
-        if juggler and t < k - 1:
-            if not isinstance(passes, list) or len(passes) != n:
-                abort(f"{where}: a Juggler trick needs passes, one card per seat, got {passes!r}")
-            _apply_passes(passes, current, where, report, abort)
-        elif passes not in (None, []):
-            reason = "the last trick" if juggler else "a trick without the Juggler"
-            report(f"{where}: passes recorded after {reason}")
+            expected_leader = claimed_next if _is_seat(claimed_next, n) else next_leader
 
-        expected_leader = claimed_next if _is_seat(claimed_next, n) else next_leader
-
-    # --- every card played exactly once --------------------------------------------------------
-    # Passing moves cards between hands but keeps the multiset of held cards unchanged.
-    if len(tricks) == k:
-        for seat in range(n):
-            if current[seat]:
-                report(f"seat {seat} still holds {sorted(current[seat])} after the last trick")
-    for card in sorted(played_total):
-        if played_total[card] > held_after_swap[card]:
-            report(
-                f"card {card} is played {played_total[card]} times but only "
-                f"{held_after_swap[card]} were held by the players"
-            )
+        # Every card played exactly once.  Passing moves cards between hands but keeps
+        # the multiset of held cards unchanged.
+        if len(tricks) == k:
+            for seat in range(n):
+                if current[seat]:
+                    report(f"seat {seat} still holds {sorted(current[seat])} after the last trick")
+        for card in sorted(played_total):
+            if played_total[card] > self.held_after_swap[card]:
+                report(
+                    f"card {card} is played {played_total[card]} times but only "
+                    f"{self.held_after_swap[card]} were held by the players"
+                )
+        self.won, self.cloud_taker, self.bomb_played = won, cloud_taker, bomb_played
 
     # --- tricks won, final bids, scores -------------------------------------------------------
-    if record["tricks_won"] != won:
-        report(f"tricks_won is {record['tricks_won']!r}, expected {won}")
-    if not bids_ok:
-        return
-    bids_cancelled = bomb_played and opts["bomb"] == "cancel_bids"
-    final_bids = list(bids)
-    if cloud_taker is not None:
-        final_bids[cloud_taker] = cloud_final_bid(bids[cloud_taker], won[cloud_taker], k, opts, bids_cancelled)
-    if record["final_bids"] != final_bids:
-        why = f" (seat {cloud_taker} took the Cloud)" if cloud_taker is not None else ""
-        report(f"final_bids is {record['final_bids']!r}, expected {final_bids}{why}")
-    scores = [_score(final_bids[s], won[s], k, opts, bids_cancelled) for s in range(n)]
-    if record["scores"] != scores:
-        report(
-            f"scores is {record['scores']!r}, expected {scores} "
-            f"(final bids {final_bids}, tricks {won}"
-            f"{', bids cancelled by the Bomb' if bids_cancelled else ''})"
-        )
+
+    def check_scores(self):
+        record, report, opts, n, k = self.record, self.report, self.opts, self.n, self.k
+        won, bids, cloud_taker = self.won, self.bids, self.cloud_taker
+        if record["tricks_won"] != won:
+            report(f"tricks_won is {record['tricks_won']!r}, expected {won}")
+        if not self.bids_ok:
+            return
+        bids_cancelled = self.bomb_played and opts["bomb"] == "cancel_bids"
+        final_bids = list(bids)
+        if cloud_taker is not None:
+            final_bids[cloud_taker] = cloud_final_bid(bids[cloud_taker], won[cloud_taker], k, opts, bids_cancelled)
+        if record["final_bids"] != final_bids:
+            why = f" (seat {cloud_taker} took the Cloud)" if cloud_taker is not None else ""
+            report(f"final_bids is {record['final_bids']!r}, expected {final_bids}{why}")
+        scores = [_score(final_bids[s], won[s], k, opts, bids_cancelled) for s in range(n)]
+        if record["scores"] != scores:
+            report(
+                f"scores is {record['scores']!r}, expected {scores} "
+                f"(final bids {final_bids}, tricks {won}"
+                f"{', bids cancelled by the Bomb' if bids_cancelled else ''})"
+            )
 
 
 def _compare_legal(entry, legal_now, where, report):
@@ -769,7 +1056,198 @@ def _apply_passes(passes, current, where, report, abort):
 
 
 # ---------------------------------------------------------------------------
-# 5. Random play
+# 5. Whole elimination games (RULES.md 9)
+# ---------------------------------------------------------------------------
+
+
+def check_elimination_game(records, totals=None):
+    """Re-check the records of one elimination game, in order; return the discrepancies.
+
+    Every record is first checked on its own by `replay` (its problems are prefixed
+    with "round r: ").  Then the game as a whole:
+      * all records belong to one game (same `seed` and `game`) of the elimination
+        variant, and their rounds are consecutive; a whole game is rounds 1..20;
+      * round 1 has 4 to 6 players at seats 0..n-1 and seat 0 deals;
+      * after round r played by n players exactly one player leaves if n > 3 and
+        n * (r + 1) > deck size (`elimination_after`), nobody otherwise; the one who
+        leaves has the lowest running total (the sum of their scores so far; any of
+        several tied players may leave); the others keep their order;
+      * the dealer passes clockwise among the remaining players: the next dealer is the
+        next remaining game seat clockwise after the previous dealer's game seat;
+      * every game seat keeps its strategy.
+    Records name the game seat of each round seat in "seats" (round 1 may omit it).
+
+    `totals` checks a fragment of a game: the running totals by game seat before the
+    first record (a dict, or a list indexed by game seat).  The fragment may then start
+    and end at any round, and its first dealer is not checked.
+    """
+    if not isinstance(records, list) or not records:
+        return ["an elimination game needs a non-empty list of records"]
+    problems = []
+    for i, record in enumerate(records):
+        label = f"round {record.get('round', '?')}" if isinstance(record, dict) else f"record {i + 1}"
+        problems.extend(f"{label}: {problem}" for problem in replay(record))
+    try:
+        _check_elimination_sequence(records, totals, problems.append)
+    except _Abort:
+        pass
+    return problems
+
+
+class _GameRound:
+    """What the game-level checks need from one record (round numbering -> game seats)."""
+
+    def __init__(self, index, record, fragment, abort):
+        where = f"record {index + 1}"
+        if not isinstance(record, dict):
+            abort(f"{where} is not a JSON object")
+        self.record = record
+        self.round = record.get("round")
+        if not _is_int(self.round):
+            abort(f"{where}: round must be an integer, got {self.round!r}")
+        where = f"round {self.round}"
+        self.where = where
+        n = record.get("players")
+        if not _is_int(n) or not 3 <= n <= 6:
+            abort(f"{where}: players must be 3..6, got {n!r}")
+        self.players = n
+        seats = record.get("seats")
+        if seats is None and self.round == 1 and not fragment:
+            seats = list(range(n))
+        if (
+            not isinstance(seats, list)
+            or len(seats) != n
+            or not all(_is_int(s) for s in seats)
+            or any(a >= b for a, b in itertools.pairwise(seats))
+        ):
+            abort(f"{where}: seats must list the {n} players' game seats in increasing order, got {seats!r}")
+        self.seats = seats
+        dealer = record.get("dealer")
+        self.dealer = dealer if _is_seat(dealer, n) else None
+        self.game_dealer = seats[dealer] if self.dealer is not None else None
+        scores = record.get("scores")
+        ok = isinstance(scores, list) and len(scores) == n and all(_is_int(x) for x in scores)
+        self.scores = dict(zip(seats, scores, strict=True)) if ok else None  # by game seat
+        strategies = record.get("strategies")
+        ok = isinstance(strategies, list) and len(strategies) == n
+        self.strategies = dict(zip(seats, strategies, strict=True)) if ok else {}
+        try:
+            self.variant = game_variant(record.get("options"))
+        except (ValueError, AttributeError):
+            self.variant = None  # reported by replay
+        try:
+            deck = record["deck"] if "deck" in record else full_deck(record.get("specials") or [])
+            self.deck_size = len(deck)
+        except (ValueError, TypeError) as exc:
+            abort(f"{where}: deck/specials: {exc}")
+
+
+def _next_dealer(previous, seats):
+    """[elimination] The next remaining game seat clockwise after game seat `previous`."""
+    later = [s for s in sorted(seats) if s > previous]
+    return later[0] if later else min(seats)
+
+
+def _start_totals(totals, seats, abort):
+    """Running totals by game seat before a fragment's first record."""
+    if isinstance(totals, list):
+        totals = dict(enumerate(totals))
+    if not isinstance(totals, dict):
+        abort(f"totals must be a dict or a list by game seat, got {totals!r}")
+    missing = [s for s in seats if s not in totals]
+    if missing:
+        abort(f"totals has no running total for game seat(s) {missing}")
+    return {s: totals[s] for s in seats}
+
+
+def _check_elimination_sequence(records, totals, report):
+    def abort(message):
+        report(message + " (further game checks skipped)")
+        raise _Abort
+
+    fragment = totals is not None
+    rounds = [_GameRound(i, record, fragment, abort) for i, record in enumerate(records)]
+    first = rounds[0]
+
+    # --- one game, elimination variant, consecutive rounds ---------------------------------
+    for key in ("seed", "game"):
+        values = [r.record.get(key) for r in rounds]
+        for r, value in zip(rounds, values, strict=True):
+            if value != values[0]:
+                report(f"{r.where}: {key} is {value!r}, but the game's first record has {values[0]!r}")
+    for r in rounds:
+        if r.variant not in (None, "elimination"):
+            report(f"{r.where}: variant is {r.record['options'].get('variant')!r}, not elimination")
+    for a, b in itertools.pairwise(rounds):
+        if b.round != a.round + 1:
+            report(f"round {b.round} follows round {a.round}: rounds must be consecutive")
+    if rounds[-1].round > ELIMINATION_ROUNDS:
+        report(f"round {rounds[-1].round}: an elimination game has rounds 1..{ELIMINATION_ROUNDS}")
+
+    # --- the start -------------------------------------------------------------------------------
+    if fragment:
+        running = _start_totals(totals, first.seats, abort)
+    else:
+        if first.round != 1:
+            report(f"the game starts with round {first.round}, expected 1 (give totals= to check a fragment)")
+        else:
+            if not 4 <= first.players <= 6:
+                report(f"{first.where}: an elimination game starts with 4 to 6 players, not {first.players}")
+            if first.seats != list(range(first.players)):
+                report(f"{first.where}: seats are {first.seats}, expected {list(range(first.players))}")
+            if first.game_dealer not in (None, 0):
+                report(f"{first.where}: dealer is game seat {first.game_dealer}, expected 0 in the first round")
+        if rounds[-1].round != ELIMINATION_ROUNDS:
+            report(f"the game ends after round {rounds[-1].round}, expected {ELIMINATION_ROUNDS} rounds")
+        running = {s: 0 for s in first.seats}
+
+    # --- round to round: who leaves, who deals, who plays which strategy ------------------------
+    strategy_of = dict(first.strategies)
+    for a, b in itertools.pairwise(rounds):
+        if running is not None and a.scores is not None:
+            for seat, points in a.scores.items():
+                running[seat] = running.get(seat, 0) + points
+        elif running is not None:
+            report(f"{a.where}: scores are malformed, so the running totals are unknown from here on")
+            running = None
+
+        deal_next = f"{a.players} x {a.round + 1} cards"
+        if elimination_after(a.round, a.players, a.deck_size):
+            gone = set(a.seats) - set(b.seats)
+            if len(b.seats) != len(a.seats) - 1 or not set(b.seats) <= set(a.seats):
+                report(
+                    f"{b.where}: seats are {b.seats}, expected exactly one of {a.seats} to leave "
+                    f"after round {a.round} ({deal_next} > {a.deck_size})"
+                )
+            elif running is not None:
+                (leaver,) = gone
+                lowest = min(running[s] for s in a.seats)
+                if running[leaver] != lowest:
+                    tied = [s for s in a.seats if running[s] == lowest]
+                    report(
+                        f"after round {a.round} game seat {leaver} left with total {running[leaver]}, "
+                        f"but the lowest total was {lowest} (game seat(s) {tied})"
+                    )
+        elif b.seats != a.seats:
+            why = "three players remain" if a.players <= 3 else f"{deal_next} <= {a.deck_size}"
+            report(f"{b.where}: seats are {b.seats}, expected {a.seats}: nobody leaves after round {a.round} ({why})")
+
+        if a.game_dealer is not None and b.game_dealer is not None:
+            expected = _next_dealer(a.game_dealer, b.seats)
+            if b.game_dealer != expected:
+                report(
+                    f"{b.where}: dealer is seat {b.dealer} (game seat {b.game_dealer}), expected "
+                    f"seat {b.seats.index(expected)} (game seat {expected}), the next remaining "
+                    f"game seat clockwise after the previous dealer, game seat {a.game_dealer}"
+                )
+
+        for seat, strategy in b.strategies.items():
+            if strategy_of.setdefault(seat, strategy) != strategy:
+                report(f"{b.where}: game seat {seat} plays {strategy!r}, but played {strategy_of[seat]!r} before")
+
+
+# ---------------------------------------------------------------------------
+# 6. Random play
 # ---------------------------------------------------------------------------
 
 
@@ -793,7 +1271,7 @@ def _played_forms(card):
     return [card]
 
 
-def play_random_round(rng, n, k, dealer, options, deck=None):
+def play_random_round(rng, n, k, dealer, options, deck=None, round_number=None):
     """Deal and play one round with uniformly random legal choices; return its record.
 
     Choices: uniform deal; a Werewolf holder swaps (always under werewolf=must, with
@@ -803,21 +1281,49 @@ def play_random_round(rng, n, k, dealer, options, deck=None):
     Juggler/Cloud and a uniform role for a Shapeshifter; Juggler passes uniform over the
     distinct cards in hand; the Cloud taker's bid change is the default choice.
     The record also carries "legal" (and "deck" if `deck` was given).
+
+    Variants (options["variant"]; clairvoyance and hidden bids change nothing here):
+      mono:        each seat draws k cards from its own 15 (`mono_cards`); no indicator,
+                   no trump; k = 3 + round; `deck` must not be given.
+      maximus:     k must be deck_size // n; `round_number` (default 1) fixes the trump;
+                   no indicator; a Werewolf holder keeps it (swapped false).
+      elimination: a standard round of k = round cards; the record has seats 0..n-1.
+    The record's "round" is `round_number`; by default the round the variant deals k
+    cards in (mono k - 3, elimination k), else 1.
     """
     opts = normalize_options(options)
-    _require_round_level_standard(opts)
-    cards = full_deck() if deck is None else [_hand_card(c) for c in deck]
+    variant = game_variant(opts)
+    if variant == "mono":  # [mono]
+        if deck is not None:
+            raise ValueError("mono deals from each seat's own cards: give no deck")
+        if n not in MONO_PLAYERS:
+            raise ValueError(f"variant mono is for 3 or 4 players, not {n!r}")
+        cards = full_deck()
+    else:
+        cards = full_deck() if deck is None else [_hand_card(c) for c in deck]
     _check_table(n, k, dealer, len(cards))
+    round_number = _variant_round_number(variant, round_number, n, k, len(cards))
 
-    shuffled = list(cards)
-    rng.shuffle(shuffled)
-    hands = [shuffled[seat * k : (seat + 1) * k] for seat in range(n)]
-    indicator = shuffled[n * k] if len(shuffled) > n * k else None
+    if variant == "mono":  # [mono] every seat draws from its own 15 cards
+        hands = [rng.sample(mono_cards(seat), k) for seat in range(n)]
+        indicator = None
+    else:
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        hands = [shuffled[seat * k : (seat + 1) * k] for seat in range(n)]
+        # [maximus] no indicator is turned up, even if cards are left over
+        indicator = shuffled[n * k] if len(shuffled) > n * k and variant != "maximus" else None
     current = [list(h) for h in hands]
 
     werewolf = None
     holders = [s for s in range(n) if "Werewolf" in hands[s]]
-    if holders:  # [special]
+    if variant == "mono":  # [mono]
+        trump = None
+    elif variant == "maximus":  # [maximus] the fixed trump stands; the holder keeps the Werewolf
+        trump = maximus_trump(round_number)
+        if holders:
+            werewolf = {"seat": holders[0], "swapped": False}
+    elif holders:  # [special]
         holder = holders[0]
         swap = indicator is not None and (opts["werewolf"] == "must" or rng.random() < 0.5)
         if swap:
@@ -883,7 +1389,7 @@ def play_random_round(rng, n, k, dealer, options, deck=None):
         "seed": 0,
         "game": 0,
         "players": n,
-        "round": 1,
+        "round": round_number,
         "cards_per_player": k,
         "dealer": dealer,
         "specials": [c for c in SPECIALS if c in cards],
@@ -900,13 +1406,25 @@ def play_random_round(rng, n, k, dealer, options, deck=None):
         "scores": scores,
         "legal": legal_log,
     }
+    if variant == "elimination":  # [elimination] a lone round: nobody has left yet
+        record["seats"] = list(range(n))
     if deck is not None:
         record["deck"] = list(cards)
     return record
 
 
+def _variant_round_number(variant, round_number, n, k, deck_size):
+    """The round a random `variant` round of k cards is recorded as (see play_random_round)."""
+    if round_number is None:
+        round_number = {"mono": k - 3, "elimination": k}.get(variant, 1)
+    expected = variant_round_cards(variant, round_number, n, deck_size)
+    if expected is not None and expected != k:
+        raise ValueError(f"{variant} round {round_number} deals {expected} cards, not {k}")
+    return round_number
+
+
 # ---------------------------------------------------------------------------
-# 6. Exact distribution for tiny decks
+# 7. Exact distribution for tiny decks
 # ---------------------------------------------------------------------------
 
 
@@ -924,9 +1442,12 @@ def enumerate_round_distribution(n, k, dealer, options, deck):
     the bids, so for every seat the bid and the number of tricks are independent:
     P(pos, bid, tricks) = P(pos bids bid) * P(pos takes tricks).  Both factors are
     computed exactly by brute force.
+    Standard rounds only (also clairvoyance/elimination rounds, which play the same);
+    mono and maximus raise NotImplementedError.
     """
     opts = normalize_options(options)
-    _require_round_level_standard(opts)
+    if game_variant(opts) in ("mono", "maximus"):
+        raise NotImplementedError("exact enumeration covers standard rounds only (not mono/maximus)")
     cards = [_hand_card(c) for c in deck]
     _check_table(n, k, dealer, len(cards))
 

@@ -124,11 +124,29 @@ BAD_INPUT = {
     "jobs 0": ([*SIM, *SEL, "--jobs", "0"], "out.csv", "jobs"),
     # a few more of the same contract
     "missing output folder": ([*SIM, *SEL], "nodir/out.csv", "nodir"),
-    "history unsupported rule": (
-        ["history", "--players", "4", *SEL, "--rule", "bomb=cancel_bids"],
+    "history hidden bids with canadian": (
+        ["history", "--players", "4", *SEL, "--rule", "hidden_bids=secret", "canadian=true"],
         "out.jsonl",
-        "bomb",
+        "hidden bids",
     ),
+    "mono with specials": (
+        [*SIM, "--games", "3", "--seed", "1", "--rule", "variant=mono", "--specials", "bomb"],
+        "out.csv",
+        "mono",
+    ),
+    "mono with 5 players": (
+        ["simulate", "--players", "5", "--games", "3", "--seed", "1", "--rule", "variant=mono"],
+        "out.csv",
+        "mono",
+    ),
+    "elimination with 3 players": (
+        ["simulate", "--players", "3", "--games", "3", "--seed", "1", "--rule", "variant=elimination"],
+        "out.csv",
+        "elimination",
+    ),
+    "two game variants": ([*SIM, "--games", "3", "--seed", "1", "--rule", "variant=mono+maximus"], "out.csv", "mono"),
+    "unknown special": ([*SIM, *SEL, "--specials", "dragon,unicorn"], "out.csv", "unicorn"),
+    "special named twice": ([*SIM, *SEL, "--specials", "dragon,Dragon"], "out.csv", "twice"),
     "no command": ([], None, "command"),
 }
 

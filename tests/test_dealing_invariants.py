@@ -22,7 +22,7 @@ def _chi2_bound(df: int, z: float = 4.26) -> float:
 
 def _fields(rec, n, kmax):
     info = rec["info"]
-    base = 8 + 2 * kmax
+    base = 8 + 3 * kmax
     return {
         "dealer": info[:, 0],
         "k": info[:, 1],
@@ -30,9 +30,11 @@ def _fields(rec, n, kmax):
         "trump": info[:, 3],
         "leaders": info[:, 8 : 8 + kmax],
         "winners": info[:, 8 + kmax : 8 + 2 * kmax],
+        "next_leaders": info[:, 8 + 2 * kmax : 8 + 3 * kmax],
         "bids": info[:, base : base + n],
         "won": info[:, base + n : base + 2 * n],
         "scores": info[:, base + 2 * n : base + 3 * n],
+        "final_bids": info[:, base + 3 * n : base + 4 * n],
     }
 
 

@@ -37,7 +37,7 @@ SELECTIONS = {"hands": HANDS_SEL, "games": GAMES_SEL}
 
 
 def assert_counts_equal(a, b) -> None:
-    for name in ("joint", "score_sum", "score_sq", "game_acc"):
+    for name in ("joint", "aux", "game_acc"):
         x, y = getattr(a, name), getattr(b, name)
         assert x.dtype == y.dtype and x.shape == y.shape, name
         np.testing.assert_array_equal(x, y, err_msg=name)

@@ -15,18 +15,20 @@ SUIT = {"B": 0, "R": 1, "G": 2, "Y": 3, None: -1}
 
 def winner(cards: list[str], trump: str | None) -> int:
     codes = np.array([C.card_code(c) for c in cards], dtype=np.int64)
-    return int(K.trick_winner_checked(codes, SUIT[trump], TABLE))
+    w, next_leader = K.trick_result_checked(codes, SUIT[trump], TABLE, True)
+    assert w == next_leader
+    return int(w)
 
 
 def legal(hand: list[str], trick: list[str]) -> set[str]:
     """Legal distinct cards for ``hand`` after ``trick`` was played, as the kernel computes them."""
     led = -1
     for c in trick:
-        led = K.led_after(led, C.card_code(c), TABLE)
+        led = K.led_after_checked(led, C.card_code(c), TABLE)
     mask = np.uint64(0)
     for c in hand:
         mask |= np.uint64(1) << np.uint64(C.card_code(c))
-    out = int(K.legal_mask(mask, led, MASKS))
+    out = int(K.legal_mask_checked(mask, led, MASKS))
     return {C.card_name(b) for b in range(64) if (out >> b) & 1}
 
 
@@ -103,12 +105,12 @@ def test_trick_winner(cards, trump, expected):
     [(3, 3, 50), (0, 0, 20), (4, 2, -20), (2, 4, -20), (0, 3, -30)],
 )
 def test_standard_scoring_examples(bid, tricks, points):
-    assert K.round_score(bid, tricks, 8, 0) == points
+    assert K.round_score_checked(bid, tricks, 8, 0) == points
 
 
 @pytest.mark.parametrize("bid, tricks, points", [(3, 3, 110), (2, 3, 10), (4, 2, -10)])
 def test_progressive_scoring_examples_round_8(bid, tricks, points):
-    assert K.round_score(bid, tricks, 8, 1) == points
+    assert K.round_score_checked(bid, tricks, 8, 1) == points
 
 
 def test_card_table_has_the_60_base_cards():

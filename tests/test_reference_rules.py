@@ -1,7 +1,8 @@
 """Tests of the pure-Python reference engine tests/reference.py against RULES.md.
 
 Phase 1: base game (RULES.md sections 1-8, no specials).  Phase 2: the seven special
-cards; those tests are grouped at the end of the file.  Nothing here imports wizsim.
+cards.  Phase 3: the section 9 variants (mono, maximus, elimination, clairvoyance).
+Phases 2 and 3 are grouped at the end of the file.  Nothing here imports wizsim.
 """
 
 import math
@@ -18,16 +19,24 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from reference import (  # noqa: E402
     SPECIALS,
     allowed_trumps,
+    check_elimination_game,
+    elimination_after,
     enumerate_round_distribution,
     full_deck,
+    game_variant,
     led_suit,
     legal_bids,
     legal_cards,
+    maximus_trump,
+    mono_cards,
+    normalize_options,
     parse_card,
+    parse_variant,
     play_random_round,
     replay,
     round_score,
     trick_winner,
+    variant_round_cards,
 )
 
 STD = {}  # all defaults: no Canadian rule, standard scoring, dealer chooses after a W
@@ -1040,3 +1049,517 @@ def test_enumerate_matches_monte_carlo_with_specials():
         assert sums_per_position(dist, n) == [1] * n
         rounds = 8000
         assert_close(dist, monte_carlo(n, k, dealer, options, deck, rounds, seed=99), rounds)
+
+
+# ===========================================================================
+# Phase 3: section 9 variants
+# ===========================================================================
+
+
+@pytest.mark.parametrize(
+    "text, variants, game",
+    [
+        ("standard", {"standard"}, "standard"),
+        ("clairvoyance", {"clairvoyance"}, "standard"),
+        ("mono", {"mono"}, "mono"),
+        ("maximus", {"maximus"}, "maximus"),
+        ("elimination", {"elimination"}, "elimination"),
+        ("mono+clairvoyance", {"mono", "clairvoyance"}, "mono"),
+        ("maximus+clairvoyance", {"maximus", "clairvoyance"}, "maximus"),
+        ("elimination+clairvoyance", {"elimination", "clairvoyance"}, "elimination"),
+        ("clairvoyance+maximus", {"maximus", "clairvoyance"}, "maximus"),  # a set: any order
+    ],
+)
+def test_parse_variant(text, variants, game):
+    assert parse_variant(text) == variants
+    assert game_variant({"variant": text}) == game
+    assert normalize_options({"variant": text})["variant"] == text  # kept as written
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mono+maximus",
+        "maximus+elimination",
+        "standard+clairvoyance",
+        "clairvoyance+clairvoyance",
+        "mono+",
+        "einfarbig",
+        "Mono",
+        "",
+        None,
+    ],
+)
+def test_parse_variant_rejects(text):
+    with pytest.raises(ValueError):
+        parse_variant(text)
+    with pytest.raises(ValueError):
+        normalize_options({"variant": text})
+
+
+def test_replay_rejects_invalid_variant():
+    record = history_example()
+    record["options"]["variant"] = "mono+maximus"
+    assert has(replay(record), "options", "variant")
+
+
+@pytest.mark.parametrize("variant", ["clairvoyance", "elimination+clairvoyance"])
+@pytest.mark.parametrize("hidden", ["off", "simultaneous", "secret"])
+def test_what_players_see_does_not_change_a_standard_round(variant, hidden):
+    record = history_example()
+    record["options"].update(variant=variant, hidden_bids=hidden)
+    if variant.startswith("elimination"):
+        record["round"] = 2  # elimination: round r deals r cards
+    assert replay(record) == []
+    record["options"]["canadian"] = True
+    if hidden != "off":  # hidden bids with canadian stays rejected
+        assert has(replay(record), "hidden_bids", "canadian")
+
+
+def test_variant_round_cards_and_maximus_trumps():
+    assert [variant_round_cards("mono", r, 3, 60) for r in (1, 12)] == [4, 15]
+    assert [variant_round_cards("maximus", 1, n, 67) for n in (3, 4, 5, 6)] == [22, 16, 13, 11]
+    assert variant_round_cards("elimination", 17, 3, 60) == 17
+    assert variant_round_cards("standard", 3, 4, 60) is None
+    for variant, bad in [("mono", 13), ("maximus", 6), ("elimination", 21), ("mono", 0)]:
+        with pytest.raises(ValueError):
+            variant_round_cards(variant, bad, 3, 60)
+    assert [maximus_trump(r) for r in range(1, 6)] == ["B", "R", "G", "Y", None]
+
+
+# --- mono ------------------------------------------------------------------------------------
+
+MONO = dict(OPTIONS, variant="mono")
+
+
+def test_mono_cards():
+    assert mono_cards(0) == [f"B{r}" for r in range(1, 14)] + ["W", "J"]
+    assert mono_cards(3)[:2] == ["Y1", "Y2"] and len(mono_cards(3)) == 15
+    with pytest.raises(ValueError):
+        mono_cards(4)
+
+
+def test_mono_trick_rules():
+    # the highest value wins, whatever the suits; on equal values the card played first
+    assert trick_winner(["R11", "G11", "B3"], None, MONO) == 0
+    assert trick_winner(["B3", "R11", "G11"], None, MONO) == 1
+    assert trick_winner(["R5", "W", "W"], None, MONO) == 1  # the first of two Wizards
+    assert trick_winner(["G13", "W"], None, MONO) == 1  # the Wizard is highest
+    assert trick_winner(["J", "B1", "J"], None, MONO) == 1  # a Jester is 0
+    assert trick_winner(["J", "J", "J", "J"], None, MONO) == 0
+    assert trick_winner(["B2", "R13", "G12"], None, MONO) == 1  # no led suit: R13 wins
+    # no following: every card in hand is legal, whatever was led
+    assert legal_cards(["B2", "B9", "W", "J"], ["R5"], None, MONO) == {"B2", "B9", "W", "J"}
+    assert legal_cards(["R2", "R9", "G1"], ["R5"], None, STD) == {"R2", "R9"}  # (standard: follow)
+    with pytest.raises(ValueError):
+        trick_winner(["B2", "Dragon", "R3"], None, MONO)  # mono has no specials
+
+
+def mono_example():
+    """3 players, mono round 1 (4 cards each), dealer 0, worked by hand.
+
+    Seat 0 owns Blue, 1 Red, 2 Green (each plus one W and one J).
+    Trick 1 (leader 1): R11, G11, B3 -> R11 and G11 are equal: the first, seat 1.
+    Trick 2 (leader 1): R5, W, W -> the first Wizard, seat 2.
+    Trick 3 (leader 2): G13, B11, R2 -> seat 2.  Trick 4 (leader 2): G7, J, J -> seat 2.
+    Bids 0 1 3, tricks 0 1 3: 20 30 50.
+    """
+    return {
+        "seed": 8,
+        "game": 0,
+        "players": 3,
+        "round": 1,
+        "cards_per_player": 4,
+        "dealer": 0,
+        "specials": [],
+        "options": dict(MONO),
+        "strategies": ["random"] * 3,
+        "hands": [["B3", "B11", "W", "J"], ["R11", "R5", "R2", "J"], ["G13", "G11", "G7", "W"]],
+        "indicator": None,
+        "werewolf": None,
+        "trump": None,
+        "bids": [0, 1, 3],
+        "tricks": [
+            {"leader": 1, "cards": ["R11", "G11", "B3"], "winner": 1, "next_leader": 1},
+            {"leader": 1, "cards": ["R5", "W", "W"], "winner": 2, "next_leader": 2},
+            {"leader": 2, "cards": ["G13", "B11", "R2"], "winner": 2, "next_leader": 2},
+            {"leader": 2, "cards": ["G7", "J", "J"], "winner": 2, "next_leader": 2},
+        ],
+        "tricks_won": [0, 1, 3],
+        "final_bids": [0, 1, 3],
+        "scores": [20, 30, 50],
+    }
+
+
+def test_replay_mono_correct():
+    assert replay(mono_example()) == []
+    record = mono_example()
+    record["options"]["variant"] = "mono+clairvoyance"
+    record["options"]["hidden_bids"] = "secret"
+    assert replay(record) == []
+    record = mono_example()
+    record["legal"] = [
+        [["J", "R11", "R2", "R5"], ["G11", "G13", "G7", "W"], ["B11", "B3", "J", "W"]],
+        [["J", "R2", "R5"], ["G13", "G7", "W"], ["B11", "J", "W"]],
+        [["G13", "G7"], ["B11", "J"], ["J", "R2"]],
+        [["G7"], ["J"], ["J"]],
+    ]
+    assert replay(record) == []
+
+
+def test_replay_mono_card_of_another_seats_suit():
+    # seat 0 plays R2 (Red belongs to seat 1) instead of B11
+    record = mono_example()
+    record["tricks"][2]["cards"] = ["G13", "R2", "R2"]
+    problems = replay(record)
+    assert has(problems, "trick 3", "seat 0", "R2", "not in their hand")
+    assert has(problems, "seat 0", "still holds", "B11")
+    # seat 0 was even dealt G2 (Green belongs to seat 2), and plays it
+    record = mono_example()
+    record["hands"][0] = ["G2", "B11", "W", "J"]
+    record["tricks"][0]["cards"] = ["R11", "G11", "G2"]
+    problems = replay(record)
+    assert len(problems) == 1 and has(problems, "seat 0", "dealt G2", "own mono cards")
+    # two Wizards for one seat: each seat owns only one
+    record = mono_example()
+    record["hands"][0] = ["B3", "B11", "W", "W"]
+    assert has(replay(record), "seat 0", "dealt W 2 times")
+
+
+def test_replay_mono_equal_values_first_card_wins():
+    record = mono_example()
+    record["tricks"][0]["winner"] = 2  # G11 played after the equal R11: it does not win
+    problems = replay(record)
+    assert len(problems) == 1 and has(problems, "trick 1", "winner", "first of equal values")
+    record = mono_example()
+    record["tricks"][1]["winner"] = 0  # the second Wizard
+    record["tricks_won"] = [1, 1, 2]
+    assert has(replay(record), "trick 2", "winner") and has(replay(record), "tricks_won")
+
+
+def test_replay_mono_table_errors():
+    record = mono_example()
+    record["indicator"], record["trump"] = "B4", "B"
+    problems = replay(record)
+    assert has(problems, "mono turns up no indicator") and has(problems, "trump", "without trump")
+    record = mono_example()
+    record["round"] = 2  # round 2 deals 5 cards
+    assert has(replay(record), "cards_per_player is 4", "round 2 deals 5")
+    record = mono_example()
+    record["specials"] = ["Dragon"]
+    assert has(replay(record), "mono", "without special cards")
+    record = mono_example()
+    record["options"]["variant"] = "standard"  # then R11 must be followed, etc.
+    assert replay(record) != []
+
+
+def test_replay_mono_five_players_rejected():
+    record = mono_example()
+    record["players"] = 5
+    assert has(replay(record), "mono is for 3 or 4 players")
+
+
+# --- maximus ----------------------------------------------------------------------------------
+
+MAXIMUS = dict(OPTIONS, variant="maximus")
+
+
+def maximus_example(round_number, trump):
+    """The HISTORY.md example played as maximus from a custom 7-card deck: 7 // 3 = 2
+    cards each, B4 is left over but no indicator is turned up.  The tricks come out the
+    same with trump B, R or none: R9 W B13 -> the W (seat 0); R3 J G2 -> R3 (seat 0)."""
+    record = history_example()
+    record.update(
+        round=round_number,
+        options=dict(MAXIMUS),
+        deck=["W", "R3", "B13", "J", "G2", "R9", "B4"],
+        indicator=None,
+        trump=trump,
+    )
+    return record
+
+
+def test_replay_maximus_fixed_trumps():
+    assert replay(maximus_example(1, "B")) == []
+    assert replay(maximus_example(2, "R")) == []
+    assert replay(maximus_example(5, None)) == []  # round 5: no trump
+    record = maximus_example(1, "B")
+    record["options"]["variant"] = "maximus+clairvoyance"
+    assert replay(record) == []
+
+
+def test_replay_maximus_wrong_trump():
+    problems = replay(maximus_example(1, "R"))
+    assert len(problems) == 1 and has(problems, "trump is 'R'", "round 1", "fixed trump B")
+    problems = replay(maximus_example(5, "B"))
+    assert len(problems) == 1 and has(problems, "trump is 'B'", "round 5", "fixed trump none")
+    problems = replay(maximus_example(1, None))
+    assert len(problems) == 1 and has(problems, "trump is None", "fixed trump B")
+
+
+def test_replay_maximus_no_indicator():
+    record = maximus_example(1, "B")
+    record["indicator"] = "B4"  # one card is left over, but maximus turns up none
+    problems = replay(record)
+    assert len(problems) == 1 and has(problems, "indicator is B4", "maximus turns up no indicator")
+
+
+def test_replay_maximus_table_errors():
+    record = maximus_example(1, "B")
+    record["round"] = 6
+    assert has(replay(record), "maximus has rounds 1..5")
+    record = maximus_example(1, "B")
+    del record["round"]
+    assert has(replay(record), "no round")
+    record = maximus_example(1, "B")
+    record["deck"].append("Y9")  # 8 cards: still 8 // 3 = 2 each
+    assert replay(record) == []
+    record["deck"].append("Y8")  # 9 cards: 3 each
+    assert has(replay(record), "cards_per_player is 2", "9 // 3 = 3")
+
+
+def maximus_werewolf_example():
+    """Maximus round 2 (trump R) from a custom 7-card deck, 2 cards each, Y5 left over.
+    Seat 1 holds the Werewolf: the fixed trump stands, so it keeps it (a Jester).
+    Trick 1 (leader 1): Werewolf, J, R7 -> trump R7, seat 0.  Trick 2: B3, G1, W -> seat 2."""
+    return {
+        "seed": 6,
+        "game": 0,
+        "players": 3,
+        "round": 2,
+        "cards_per_player": 2,
+        "dealer": 0,
+        "specials": ["Werewolf"],
+        "options": dict(MAXIMUS),
+        "deck": ["Werewolf", "B3", "R7", "W", "J", "G1", "Y5"],
+        "strategies": ["random"] * 3,
+        "hands": [["B3", "R7"], ["Werewolf", "G1"], ["W", "J"]],
+        "indicator": None,
+        "werewolf": {"seat": 1, "swapped": False},
+        "trump": "R",
+        "bids": [0, 1, 1],
+        "tricks": [
+            {"leader": 1, "cards": ["Werewolf", "J", "R7"], "winner": 0, "next_leader": 0},
+            {"leader": 0, "cards": ["B3", "G1", "W"], "winner": 2, "next_leader": 2},
+        ],
+        "tricks_won": [1, 0, 1],
+        "final_bids": [0, 1, 1],
+        "scores": [-10, -10, 30],
+    }
+
+
+def test_replay_maximus_werewolf_keeps_the_fixed_trump():
+    assert replay(maximus_werewolf_example()) == []
+    record = maximus_werewolf_example()
+    record["werewolf"]["swapped"] = True
+    assert has(replay(record), "swapped is true", "fixed trump stands")
+    record = maximus_werewolf_example()
+    record["trump"] = "G"  # the holder may not name a trump in maximus
+    assert has(replay(record), "trump is 'G'", "fixed trump R")
+    # (in the standard game with no card left the holder would name it: any trump is fine)
+    record["options"]["variant"] = "standard"
+    record["deck"] = record["deck"][:6]
+    del record["round"]
+    assert replay(record) == []
+
+
+# --- elimination ---------------------------------------------------------------------------
+
+ELIM = dict(OPTIONS, variant="elimination")
+
+
+def elimination_rounds_15_16(dealer15=2, seats16=(0, 2, 3), dealer16=2):
+    """Rounds 15 and 16 of a 4-player elimination game (random play, checked by replay).
+
+    Round 15 deals all 60 cards to 4 players; 4 x 16 > 60, so one player leaves.  The
+    running totals before round 15 are chosen by hand: game seat 1 is so far behind that
+    it has the lowest total whatever round 15 scores (it scores -150..+170).
+    Round 16: the remaining game seats 0, 2, 3; the round-15 dealer was game seat 2, so
+    game seat 3 (round seat 2) deals.
+    """
+    rng = random.Random(1516)
+    r15 = play_random_round(rng, 4, 15, dealer15, ELIM)
+    r15.update(game=7, seats=[0, 1, 2, 3])
+    r16 = play_random_round(rng, 3, 16, dealer16, ELIM)
+    r16.update(game=7, seats=list(seats16))
+    totals = {0: 120, 1: -400, 2: 75, 3: 210}
+    return [r15, r16], totals
+
+
+def test_elimination_round_records_replay():
+    records, _totals = elimination_rounds_15_16()
+    assert [r["round"] for r in records] == [15, 16] and records[0]["indicator"] is None
+    assert [replay(r) for r in records] == [[], []]
+    assert elimination_after(15, 4, 60) and not elimination_after(14, 4, 60)
+    assert not elimination_after(20, 3, 60)  # three players always remain
+    record = records[1]
+    record["round"] = 15
+    assert has(replay(record), "cards_per_player is 16", "elimination round 15 deals 15")
+    record["round"] = 21
+    assert has(replay(record), "elimination has rounds 1..20")
+
+
+def test_replay_seats_key():
+    records, _totals = elimination_rounds_15_16()
+    record = records[1]
+    for bad in ([0, 3, 2], [0, 2], [0, 2, 2], [0, 2, 9], [0, "2", 3]):
+        record["seats"] = bad
+        assert has(replay(record), "seats"), bad
+    record = history_example()
+    record["seats"] = [0, 1, 2]
+    assert replay(record) == []
+    record["seats"] = [0, 1, 3]
+    assert has(replay(record), "only elimination renumbers seats")
+
+
+def test_elimination_lowest_total_leaves():
+    records, totals = elimination_rounds_15_16()
+    assert check_elimination_game(records, totals) == []
+    # a list by game seat works too
+    assert check_elimination_game(records, [totals[s] for s in range(4)]) == []
+
+
+def test_elimination_wrong_seat_leaves():
+    records, totals = elimination_rounds_15_16(seats16=(0, 1, 3))  # game seat 2 left
+    problems = check_elimination_game(records, totals)
+    assert len(problems) == 1 and has(problems, "game seat 2 left", "lowest total", "[1]")
+
+
+def test_elimination_wrong_dealer_after_elimination():
+    # round seat 0 = game seat 0 deals (as if the deal went on by round numbers)
+    records, totals = elimination_rounds_15_16(dealer16=0)
+    problems = check_elimination_game(records, totals)
+    assert len(problems) == 1 and has(problems, "round 16", "dealer", "expected seat 2 (game seat 3)")
+    # the round-15 dealer leaves: the deal passes to the next remaining seat, game seat 2
+    records, totals = elimination_rounds_15_16(dealer15=1, dealer16=1)
+    assert check_elimination_game(records, totals) == []
+    records, totals = elimination_rounds_15_16(dealer15=1, dealer16=2)
+    assert has(check_elimination_game(records, totals), "dealer", "game seat 2")
+
+
+def test_elimination_ties_any_tied_seat_may_leave():
+    records, _ = elimination_rounds_15_16()
+    s15 = records[0]["scores"]
+    totals = {0: 900, 1: -500 - s15[1], 2: 900, 3: -500 - s15[3]}  # 1 and 3 tie at -500
+    assert check_elimination_game(records, totals) == []  # game seat 1 left
+    records, _ = elimination_rounds_15_16(seats16=(0, 1, 2), dealer16=0)  # 3 left; 0 deals
+    assert check_elimination_game(records, totals) == []
+    records, _ = elimination_rounds_15_16(seats16=(1, 2, 3), dealer16=1)  # 0 left: not lowest
+    assert has(check_elimination_game(records, totals), "game seat 0 left", "[1, 3]")
+
+
+def test_elimination_at_the_wrong_time():
+    rng = random.Random(1112)
+    r11 = play_random_round(rng, 5, 11, 0, ELIM)
+    r12 = play_random_round(rng, 4, 12, 0, ELIM)  # 5 x 12 = 60 cards: nobody may leave yet
+    r12["seats"] = [0, 1, 2, 4]
+    totals = [0, 0, 0, -999, 0]
+    assert has(check_elimination_game([r11, r12], totals), "nobody leaves after round 11")
+    r12 = play_random_round(rng, 5, 12, 1, ELIM)
+    r12["round"] = 13  # not consecutive
+    assert has(check_elimination_game([r11, r12], totals), "consecutive")
+
+
+def random_elimination_game(seed, n, options=ELIM, specials=()):
+    """A whole elimination game played at random, following RULES.md 9 step by step."""
+    rng = random.Random(seed)
+    deck_size = len(full_deck(specials))
+    seats, totals, game_dealer, records = list(range(n)), dict.fromkeys(range(n), 0), 0, []
+    for r in range(1, 21):
+        record = play_random_round(rng, len(seats), r, seats.index(game_dealer), options, deck=full_deck(specials))
+        del record["deck"]  # the deck is the standard one: written as specials
+        record.update(game=5, seats=list(seats))
+        records.append(record)
+        for seat, points in zip(seats, record["scores"], strict=True):
+            totals[seat] += points
+        if len(seats) > 3 and len(seats) * (r + 1) > deck_size:
+            seats.remove(min(seats, key=lambda s: totals[s]))
+        game_dealer = next((s for s in seats if s > game_dealer), seats[0])
+    return records
+
+
+def test_elimination_whole_game():
+    records = random_elimination_game(60, 6)
+    # RULES.md 9: with 6 players one leaves after rounds 10, 12 and 15
+    assert [r["players"] for r in records] == [6] * 10 + [5] * 2 + [4] * 3 + [3] * 5
+    assert check_elimination_game(records) == []
+    # with all 7 specials (67 cards): after rounds 11, 13 and 16
+    records = random_elimination_game(67, 6, options=dict(ELIM, variant="elimination+clairvoyance"), specials=SPECIALS)
+    assert [r["players"] for r in records] == [6] * 11 + [5] * 2 + [4] * 3 + [3] * 4
+    assert check_elimination_game(records) == []
+    records = random_elimination_game(4, 4)
+    assert [r["players"] for r in records] == [4] * 15 + [3] * 5
+    assert check_elimination_game(records) == []
+
+
+def test_elimination_whole_game_errors():
+    records = random_elimination_game(5, 5)
+    assert has(check_elimination_game(records[:-1]), "ends after round 19")
+    problems = check_elimination_game(records[1:])
+    assert has(problems, "starts with round 2") and not has(problems, "first round")
+    bad = [dict(r) for r in records]
+    bad[3] = dict(bad[3], game=6)
+    assert has(check_elimination_game(bad), "round 4", "game is 6")
+    bad = [dict(r) for r in records]
+    bad[0] = dict(bad[0], options=dict(OPTIONS))  # a standard round
+    assert has(check_elimination_game(bad), "round 1", "not elimination")
+    bad = [dict(r) for r in records]
+    bad[14] = dict(bad[14], scores=[s + 10 for s in bad[14]["scores"]])  # replay finds it
+    assert has(check_elimination_game(bad), "round 15: scores")
+    bad = [dict(r) for r in records]
+    del bad[7]["seats"]
+    assert has(check_elimination_game(bad), "round 8", "seats")
+    bad = [dict(r) for r in records]
+    bad[2] = dict(bad[2], strategies=["heuristic"] + bad[2]["strategies"][1:])
+    assert has(check_elimination_game(bad), "round 3", "game seat 0", "heuristic")
+    bad = [dict(r) for r in records]
+    bad[0] = dict(bad[0], dealer=1)
+    assert has(check_elimination_game(bad), "round 1", "dealer", "expected 0")
+    bad = [dict(r) for r in records]  # rounds 11 and 12 dealt by the wrong players
+    bad[10] = dict(bad[10], dealer=(bad[10]["dealer"] + 1) % bad[10]["players"])
+    assert has(check_elimination_game(bad), "round 11: dealer")
+    assert check_elimination_game([]) != []
+
+
+# --- random variant rounds ----------------------------------------------------------------
+
+
+def test_random_mono_and_maximus_rounds_replay_clean():
+    rng = random.Random(909)
+    for i in range(150):
+        n = 3 + i % 2
+        round_number = rng.randint(1, 12)
+        options = {"variant": rng.choice(["mono", "mono+clairvoyance"]), "canadian": rng.random() < 0.5}
+        record = play_random_round(rng, n, round_number + 3, rng.randrange(n), options)
+        assert record["round"] == round_number and record["trump"] is None and record["indicator"] is None
+        assert all(set(record["hands"][s]) <= set(mono_cards(s)) for s in range(n))
+        problems = replay(record)
+        assert problems == [], (record, problems)
+    for i in range(150):
+        n = 3 + i % 4
+        specials = [s for s in SPECIALS if rng.random() < 0.6]
+        deck = full_deck(specials)
+        round_number = 1 + i % 5
+        options = {"variant": "maximus", "bomb": rng.choice(["void_trick", "cancel_bids"])}
+        record = play_random_round(
+            rng, n, len(deck) // n, rng.randrange(n), options, deck=deck, round_number=round_number
+        )
+        assert record["trump"] == maximus_trump(round_number) and record["indicator"] is None
+        problems = replay(record)
+        assert problems == [], (record, problems)
+
+
+def test_random_variant_rounds_reject_bad_tables():
+    rng = random.Random(0)
+    with pytest.raises(ValueError):
+        play_random_round(rng, 5, 4, 0, MONO)  # mono: 3 or 4 players
+    with pytest.raises(ValueError):
+        play_random_round(rng, 3, 16, 0, MONO)  # mono: at most 15 cards (round 12)
+    with pytest.raises(ValueError):
+        play_random_round(rng, 3, 4, 0, MONO, deck=full_deck())
+    with pytest.raises(ValueError):
+        play_random_round(rng, 3, 19, 0, MAXIMUS)  # maximus deals 60 // 3 = 20
+    with pytest.raises(ValueError):
+        play_random_round(rng, 3, 20, 0, MAXIMUS, round_number=6)
+    with pytest.raises(NotImplementedError):
+        enumerate_round_distribution(3, 2, 0, MAXIMUS, ["B1", "R2", "W", "J", "G5", "Y13"])

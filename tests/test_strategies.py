@@ -23,8 +23,18 @@ def test_strategy_names_and_parameters():
         make_strategy("heuristic(foo=1)")
     with pytest.raises(WizsimError, match="strategies given for 4 players"):
         seat_strategies("random,random", 4)
-    assert set(HEURISTIC_DEFAULTS) <= {"wizard", "trump_top", "trump_slope", "trump_floor", "side_ace", "side_drop",
-                                       "player_decay", "length_decay", "ruff", "bid_shift", "nt_ace", "side_second"}  # fmt: skip
+    assert set(HEURISTIC_DEFAULTS) == {
+        "wizard", "trump_top", "trump_slope", "trump_floor", "side_ace", "side_drop", "player_decay",
+        "length_decay", "ruff", "bid_shift", "nt_ace", "side_second",
+        "dragon", "fairy", "bomb", "werewolf", "juggler", "cloud", "shapeshifter",
+    }  # fmt: skip
+    # decision overrides take a decider name, on every strategy
+    assert make_strategy("heuristic(pass=random,form=heuristic)").param_row()[[26, 27]].tolist() == [2.0, 1.0]
+    assert make_strategy("random(trump=heuristic)").param_row()[24] == 2.0
+    with pytest.raises(WizsimError, match="decision pass"):
+        make_strategy("heuristic(pass=maybe)")
+    with pytest.raises(WizsimError, match="unknown parameter"):
+        make_strategy("random(x=1)")
 
 
 @pytest.mark.parametrize("players, cards", [(3, 20), (4, 10), (6, 10), (4, 1)])

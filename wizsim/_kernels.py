@@ -1,29 +1,35 @@
-"""Numba kernels: deal, bid, play and score rounds on flat integer arrays.
+"""Numba kernels: deal, bid, play and score rounds and games on flat integer arrays.
 
 Private to wizsim: the public API (``wizsim.simulate``) validates input, fixes
 dtypes, seeds chunks and turns the integer counts returned here into tables.
+Every Numba function of wizsim lives in this one file on purpose: Numba's
+on-disk cache only notices changes to the file that defines a kernel, so
+helpers it inlines must sit in the same file.
 
 Representation
 --------------
-* A card is its type code (``cards.py``); a hand is a ``uint64`` mask of the
-  types it holds plus ``cnt[seat, type]`` copies (only W and J exceed 1).
-* Card properties come from ``table[type, col]`` (suit, rank, class), suit
-  masks from ``masks``; rules from the int64 ``rules`` array; strategies from
-  ``strat[seat]`` ids and ``params[seat, :]`` rows.
-* Random numbers: a SplitMix64 stream per chunk (state in a 1-element uint64
-  array; one stream deals, another makes the players' random choices), bounded draws by Lemire's multiply-shift with rejection (exactly
-  uniform). Each chunk's state comes from ``SeedSequence(seed, spawn_key=(i,))``
-  on the Python side, so results do not depend on how chunks are spread over
-  workers.
+* A card is its type code, a played card its *form* (``cards.py``: a Juggler
+  or Cloud with its named suit, a Shapeshifter with its role); a hand is a
+  ``uint64`` mask of the types it holds plus ``cnt[seat, type]`` copies.
+* Card properties come from ``table[form, column]``, suit masks from
+  ``masks``; rules from the int64 ``rules`` array; strategies from
+  ``strat[seat]`` ids and ``params[seat, :]`` rows. A special card is a row
+  of the table plus, where a rule looks at the whole trick, a trick flag.
+* Random numbers: SplitMix64 streams (state in a 1-element uint64 array; one
+  stream deals, another makes the players' random choices), bounded draws by
+  Lemire's multiply-shift with rejection (exactly uniform). Each chunk's
+  states come from ``SeedSequence(seed, spawn_key=(i,))`` on the Python side,
+  so results do not depend on how chunks are spread over workers.
 
 Trick state
 -----------
-``led`` is -1 while only Jesters were played (nothing led yet), 0..3 for a
-led suit, and ``FREE`` after a leading Wizard (anything may be played). The
-winner is tracked incrementally with a *power*: the first Wizard 1000, a trump
-200 + rank, the led suit 100 + rank, another suit card 1, a Jester 0; a card
-takes the trick only with strictly greater power, so the first of equals (the
-first Wizard, the first Jester) keeps it.
+``led`` is -1 while only jester-like cards were played (nothing led yet),
+0..3 for a led suit, and ``FREE`` after a leading wizard-like card (anything
+may be played). The winner is tracked incrementally with a *power*
+(``cards.py``): base power + 200 for trump + 100 for the led suit; a card takes
+the trick only with strictly greater power, so the first of equals (the first
+Wizard, the first Jester) keeps it. Rules about the whole trick (Fairy beats
+Dragon, Bomb, Juggler, Cloud) use flags collected while the trick is played.
 """
 
 from __future__ import annotations
@@ -48,27 +54,56 @@ _TWO32 = np.uint64(0x100000000)
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 
-# card table columns (simulate.kernel_tables)
+# card table columns (cards.kernel_tables)
 T_SUIT = 0
 T_RANK = 1
 T_CLASS = 2
 T_PSUIT = 3
 T_BASE_POWER = 4
 T_LEADS = 5
+T_FLAGS = 6
+T_CARD = 7
 M_ALWAYS = 6  # masks[M_ALWAYS]: always playable; masks[led + 1]: cards following ``led``
 CLASS_SUIT = 0
 CLASS_WIZARD = 1
 CLASS_JESTER = 2
+CLASS_SPECIAL = 3
 
 WIZARD = 52
 JESTER = 53
-FREE = 4  # a Wizard was led: no suit to follow
+DRAGON = 54
+FAIRY = 55
+BOMB = 56
+WEREWOLF = 57
+JUGGLER = 58
+CLOUD = 59
+SHAPESHIFTER = 60
+JUGGLER_AS = 64
+CLOUD_AS = 68
+SHAPESHIFTER_AS_WIZARD = 72
+SHAPESHIFTER_AS_JESTER = 73
+FLAG_DRAGON = 1
+FLAG_FAIRY = 2
+FLAG_BOMB = 4
+FLAG_JUGGLER = 8
+FLAG_CLOUD = 16
+FREE = 4  # a wizard-like card was led: no suit to follow
 NO_TRUMP = -1
+FROM_INDICATOR = -2  # a round whose trump comes from the indicator (not fixed by the variant)
 
 # rule slots (rules.py)
 R_CANADIAN = 0
 R_SCORING = 1
 R_WIZARD_INDICATOR = 2
+R_BOMB = 3  # 0 void_trick, 1 cancel_bids
+R_WEREWOLF = 4  # 0 must, 1 may
+R_PASSIVE_INDICATOR = 5  # 0 dealer_chooses, 1 no_trump
+R_HIDDEN_BIDS = 6  # 0 off, 1 simultaneous, 2 secret
+R_ELIMINATION = 7
+R_CLAIRVOYANCE = 8
+R_MONO = 9
+R_SPECIALS = 10  # bit i: special card DRAGON + i is in the deck
+N_RULE_SLOTS = 12
 
 # strategy ids (strategies.py)
 S_RANDOM = 0
@@ -87,6 +122,12 @@ H_RUFF = 8
 H_BID_SHIFT = 9
 H_NT_ACE = 10
 H_SIDE_SECOND = 11
+H_SPECIAL = 12  # 12..18: expected tricks of Dragon, Fairy, Bomb, Werewolf, Juggler, Cloud, Shapeshifter
+# decision overrides (every strategy): 0 the strategy's own rule, 1 random, 2 heuristic
+D_TRUMP = 24  # the dealer names trump (Wizard or special indicator)
+D_WEREWOLF = 25  # swap the Werewolf (werewolf=may) and name trump
+D_FORM = 26  # Juggler/Cloud suit, Shapeshifter role
+D_PASS = 27  # the card passed after a Juggler trick
 
 jit = njit(**NJIT_OPTIONS)
 # Hot helpers are inlined by Numba itself: a call that passes arrays costs atomic
@@ -210,21 +251,20 @@ def random_member(st, m):
 
 # --------------------------------------------------------------------------- rules
 @hot
-def card_power(card, led, trump, table):
-    """Trick-taking power of ``card`` given the led state and trump (see module doc).
+def card_power(form, led, trump, table):
+    """Trick-taking power of a played ``form`` given the led state and trump (see module doc).
 
-    Branch-free: base power (rank, Wizard 1000, Jester 0) + 200 for trump +
-    100 for the led suit; colourless cards have comparison suit 5, which
-    matches neither.
+    Branch-free: base power + 200 for trump + 100 for the led suit;
+    colourless cards have comparison suit 5, which matches neither.
     """
-    ps = table[card, T_PSUIT]
-    return table[card, T_BASE_POWER] + 200 * np.int64(ps == trump) + 100 * np.int64(ps == led)
+    ps = table[form, T_PSUIT]
+    return table[form, T_BASE_POWER] + 200 * np.int64(ps == trump) + 100 * np.int64(ps == led)
 
 
 @hot
-def led_after(led, card, table):
-    """The led state after ``card`` is played onto a trick whose led state is ``led``."""
-    return table[card, T_LEADS] if led == -1 else led
+def led_after(led, form, table):
+    """The led state after ``form`` is played onto a trick whose led state is ``led``."""
+    return table[form, T_LEADS] if led == -1 else led
 
 
 @hot
@@ -234,7 +274,7 @@ def legal_mask(hand, led, masks):
     return (follow | (hand & masks[M_ALWAYS])) if follow != _ZERO else hand
 
 
-@jit
+@hot
 def round_score(bid, tricks, k, scoring):
     """Points for one round (RULES.md section 8)."""
     if scoring == 0:
@@ -247,26 +287,124 @@ def round_score(bid, tricks, k, scoring):
     return 10 * min(bid, tricks) - 5 * d * (d + 1)
 
 
-@jit
-def trick_winner(cards, trump, table):
-    """Index (in play order) of the card that wins the trick ``cards``."""
+@hot
+def cloud_bid(bid, tricks, k, scoring, cancelled):
+    """The bid after a Cloud change: +1 or -1 (0 only goes up), whichever scores more; +1 on a tie."""
+    if bid == 0 or cancelled:
+        return bid + 1  # cancelled bids score 10 x tricks either way: a tie
+    if round_score(bid - 1, tricks, k, scoring) > round_score(bid + 1, tricks, k, scoring):
+        return bid - 1
+    return bid + 1
+
+
+@hot
+def trick_step(form, player, led, best, winner, tflags, fairy, trump, table):
+    """Add one played form to a trick; return the new (led, best, winner, tflags, fairy).
+
+    The engine's play loop and :func:`trick_result` both use this, so the
+    tests of one are tests of the other.
+    """
+    led = led_after(led, form, table)
+    pw = card_power(form, led, trump, table)
+    better = pw > best
+    best = pw if better else best
+    winner = player if better else winner
+    fl = table[form, T_FLAGS]
+    if fl != 0:
+        tflags |= fl
+        if form == FAIRY:
+            fairy = player
+    return led, best, winner, tflags, fairy
+
+
+@hot
+def trick_end(winner, tflags, fairy, bomb_voids):
+    """(winner or -1 if nobody wins, next leader) of a complete trick.
+
+    Rule order of RULES.md 6: a Bomb voids the trick (the would-be winner
+    leads next), a Fairy in the same trick as the Dragon wins, then powers.
+    """
+    if (tflags & FLAG_DRAGON) != 0 and (tflags & FLAG_FAIRY) != 0:
+        winner = fairy
+    if bomb_voids and (tflags & FLAG_BOMB) != 0:
+        return -1, winner
+    return winner, winner
+
+
+@hot
+def trick_result(forms, count, trump, table, bomb_voids):
+    """(winner index or -1 if nobody wins, next leader index) of a complete trick of ``forms``."""
     led = -1
     best = -1
-    win = 0
-    for i in range(cards.shape[0]):
-        led = led_after(led, cards[i], table)
-        p = card_power(cards[i], led, trump, table)
-        if p > best:
-            best = p
-            win = i
-    return win
+    winner = 0
+    tflags = 0
+    fairy = -1
+    for i in range(count):
+        led, best, winner, tflags, fairy = trick_step(forms[i], i, led, best, winner, tflags, fairy, trump, table)
+    return trick_end(winner, tflags, fairy, bomb_voids)
 
 
-# --------------------------------------------------------------------------- heuristic
+@jit
+def trick_result_checked(forms, trump, table, bomb_voids):
+    """Python-callable :func:`trick_result` (for tests)."""
+    return trick_result(forms, forms.shape[0], trump, table, bomb_voids)
+
+
+@jit
+def legal_mask_checked(hand, led, masks):
+    """Python-callable :func:`legal_mask` (for tests)."""
+    return legal_mask(hand, led, masks)
+
+
+@jit
+def led_after_checked(led, form, table):
+    """Python-callable :func:`led_after` (for tests)."""
+    return led_after(led, form, table)
+
+
+@jit
+def round_score_checked(bid, tricks, k, scoring):
+    """Python-callable :func:`round_score` (for tests)."""
+    return round_score(bid, tricks, k, scoring)
+
+
+# --------------------------------------------------------------------------- decisions
 @hot
-def _heuristic_estimate(hand, n_wiz, trump, n, k, prm):
+def decider(strat, params, p, slot):
+    """Who makes decision ``slot`` for seat ``p``: S_RANDOM or S_HEURISTIC (overridable per seat)."""
+    kind = np.int64(params[p, slot])
+    if kind == 0:
+        return S_HEURISTIC if strat[p] == S_HEURISTIC else S_RANDOM
+    return S_RANDOM if kind == 1 else S_HEURISTIC
+
+
+@hot
+def _suit_strength(hand):
+    """The suit the hand is strongest in (count plus rank strength), and that strength."""
+    best_suit = 0
+    best = -1.0
+    for s in range(4):
+        bits = (hand >> U64(13 * s)) & U64(0x1FFF)
+        score = 0.0
+        while bits != _ZERO:
+            r = np.int64(lowest_bit(bits)) + 1
+            bits &= bits - _ONE
+            score += 1.0 + r / 13.0
+        if score > best:
+            best = score
+            best_suit = s
+    return best_suit, best
+
+
+@jit
+def _heuristic_estimate(hand, cnt_row, trump, n, k, prm):
     """Expected tricks of a hand, by rule of thumb (parameters in ``prm``)."""
-    est = n_wiz * prm[H_WIZARD]
+    est = cnt_row[WIZARD] * prm[H_WIZARD]
+    special = hand >> U64(DRAGON)
+    while special != _ZERO:
+        i = np.int64(lowest_bit(special))
+        special &= special - _ONE
+        est += prm[H_SPECIAL + i]
     side_scale = prm[H_SIDE_ACE] * (1.0 - prm[H_PLAYER_DECAY] * (n - 3)) * (1.0 - prm[H_LENGTH_DECAY] * (k - 1))
     if side_scale < 0.05:
         side_scale = 0.05
@@ -295,8 +433,7 @@ def _heuristic_estimate(hand, n_wiz, trump, n, k, prm):
             while bits != _ZERO:
                 r = np.int64(highest_bit(bits)) + 1
                 bits &= ~(_ONE << U64(r - 1))
-                value = v * prm[H_SIDE_DROP] ** (13 - r)
-                est += value
+                est += v * prm[H_SIDE_DROP] ** (13 - r)
                 v *= prm[H_SIDE_SECOND]
     if trump >= 0 and n_trump >= 1:
         # spare trumps can ruff short side suits
@@ -307,54 +444,124 @@ def _heuristic_estimate(hand, n_wiz, trump, n, k, prm):
     return est + prm[H_BID_SHIFT]
 
 
+@jit
+def _mono_estimate(hand, cnt_row, n):
+    """Expected tricks in mono (no trump, no following, highest value wins)."""
+    est = 0.8 * cnt_row[WIZARD]
+    bits = hand & U64((1 << 52) - 1)
+    while bits != _ZERO:
+        c = np.int64(lowest_bit(bits))
+        bits &= bits - _ONE
+        r = c % 13 + 1
+        # the chance that each other player's card in the trick is lower, roughly
+        est += ((r - 1) / 14.0) ** (n - 1)
+    return est
+
+
+@jit
+def _clairvoyant_bid(p, n, k, dealer, trump, shown, hands, cnt, deck, table, scoring, work):
+    """Round-1 clairvoyance: bid from the other hands, not one's own (one card each).
+
+    Every card the player might hold (the deck minus the visible cards and the
+    indicator) is tried in the trick the others' cards make, each played in its
+    winning form; the bid with the higher expected score wins.
+    """
+    if k != 1:
+        return np.int64(np.floor(k / n + 0.5))
+    # others' cards in play order from the leader
+    visible = np.zeros(64, dtype=np.int64)
+    for q in range(n):
+        if q != p:
+            for c in range(64):
+                if (hands[q] >> U64(c)) & _ONE:
+                    visible[c] += cnt[q, c]
+    if shown >= 0:
+        visible[shown] += 1  # the turned-up card
+    wins = 0
+    total = 0
+    for i in range(deck.shape[0]):
+        c = np.int64(deck[i])
+        if visible[c] > 0:
+            visible[c] -= 1  # this copy is someone else's
+            continue
+        total += 1
+        for j in range(n):
+            q = (dealer + 1 + j) % n
+            own = c
+            if q != p:
+                own = np.int64(lowest_bit(hands[q]))
+            work[j] = _winning_form(own, trump)
+        w, _ = trick_result(work, n, trump, table, True)
+        if w >= 0 and (dealer + 1 + w) % n == p:
+            wins += 1
+    pw = wins / total if total > 0 else 0.0
+    e0 = (1 - pw) * round_score(0, 0, 1, scoring) + pw * round_score(0, 1, 1, scoring)
+    e1 = (1 - pw) * round_score(1, 0, 1, scoring) + pw * round_score(1, 1, 1, scoring)
+    return 1 if e1 > e0 else 0
+
+
 @hot
-def _heuristic_trump(hand, n_wiz, table):
-    """The suit the hand is strongest in (count plus rank strength)."""
-    best_suit = 0
-    best = -1.0
-    for s in range(4):
-        bits = (hand >> U64(13 * s)) & U64(0x1FFF)
-        score = 0.0
-        while bits != _ZERO:
-            r = np.int64(lowest_bit(bits)) + 1
-            bits &= bits - _ONE
-            score += 1.0 + r / 13.0
-        if score > best:
-            best = score
-            best_suit = s
-    return best_suit
+def _winning_form(card, trump):
+    """The form a player plays ``card`` in to win: Juggler/Cloud in trump (or Blue), Shapeshifter as Wizard."""
+    if card == JUGGLER:
+        return JUGGLER_AS + (trump if trump >= 0 else 0)
+    if card == CLOUD:
+        return CLOUD_AS + (trump if trump >= 0 else 0)
+    if card == SHAPESHIFTER:
+        return SHAPESHIFTER_AS_WIZARD
+    return card
 
 
 # The heuristic's card play is a normal (not inlined) call that takes scalars
 # only: array arguments would cost reference-count updates on every card, and
-# inlining it would crowd the random player's loop. It reads base cards by
-# arithmetic (code = 13 * suit + rank - 1; 52 Wizard, 53 Jester).
+# inlining it would crowd the random player's loop. It reads cards by
+# arithmetic (code = 13 * suit + rank - 1) and constants for the rest.
 
 
 @hot
-def _base_suit(card):
-    return card // 13 if card < 52 else -1
-
-
-@hot
-def _static_value(card, trump):
-    """How valuable a card is to keep for winning (W > trumps > high side cards > J)."""
-    if card == WIZARD:
+def _static_value(form, trump):
+    """How valuable a played form is to keep for winning later (high = dangerous when ducking)."""
+    if form < 52:
+        rank = form % 13 + 1
+        return 50 + rank if form // 13 == trump else rank
+    if form == WIZARD or form == SHAPESHIFTER_AS_WIZARD:
         return 100
-    if card == JESTER:
-        return -1
-    rank = card % 13 + 1
-    if card // 13 == trump:
-        return 50 + rank
-    return rank
+    if form == DRAGON:
+        return 120
+    if JUGGLER_AS <= form < JUGGLER_AS + 4:
+        return 48 if form - JUGGLER_AS == trump else 3
+    if CLOUD_AS <= form < CLOUD_AS + 4:
+        return 49 if form - CLOUD_AS == trump else 4
+    return -1  # Jester-like: Jester, Fairy, Bomb, kept Werewolf, Shapeshifter as Jester
+
+
+@hot
+def _form_power(form, led, trump):
+    """:func:`card_power` by arithmetic, and the led state after the form."""
+    if form < 52:
+        suit = form // 13
+        led2 = suit if led == -1 else led
+        return 4 * (form % 13 + 1) + 200 * np.int64(suit == trump) + 100 * np.int64(suit == led2), led2
+    if form == WIZARD or form == SHAPESHIFTER_AS_WIZARD:
+        return 1000, (FREE if led == -1 else led)
+    if form == DRAGON:
+        return 3000, (FREE if led == -1 else led)
+    if form >= JUGGLER_AS and form < CLOUD_AS + 4:
+        suit = (form - JUGGLER_AS) % 4
+        led2 = suit if led == -1 else led
+        base = 30 if form < CLOUD_AS else 39
+        return base + 200 * np.int64(suit == trump) + 100 * np.int64(suit == led2), led2
+    if form == FAIRY or form == BOMB:
+        return -2, led
+    return 0, led
 
 
 @hot
 def _is_top(card, hand, seen):
     """True if no unseen card of its suit beats ``card`` (unseen Wizards and ruffs are a risk taken)."""
-    if card == WIZARD:
+    if card == WIZARD or card == DRAGON:
         return True
-    if card > WIZARD:
+    if card >= 52:
         return False
     suit = card // 13
     above = (U64(0x1FFF) << U64(13 * suit)) & ~((_ONE << U64(card + 1)) - _ONE)
@@ -362,21 +569,25 @@ def _is_top(card, hand, seen):
 
 
 @hot
-def _base_power(card, led, trump):
-    """:func:`card_power` for base cards, by arithmetic."""
-    if card == WIZARD:
-        return 1000
-    if card == JESTER:
-        return 0
-    suit = card // 13
-    return card % 13 + 1 + 200 * np.int64(suit == trump) + 100 * np.int64(suit == led)
+def _forms_of(card, led, trump):
+    """(form to win with, form to lose with) for a card: they differ only for the flexible specials."""
+    if card == SHAPESHIFTER:
+        return SHAPESHIFTER_AS_WIZARD, SHAPESHIFTER_AS_JESTER
+    if card == JUGGLER or card == CLOUD:
+        base = JUGGLER_AS if card == JUGGLER else CLOUD_AS
+        win = trump if trump >= 0 else (led if 0 <= led < 4 else 0)
+        lose = 0
+        while lose == trump or lose == led or (led == -1 and lose == win and trump < 0):
+            lose += 1
+        return base + win, base + (lose % 4)
+    return card, card
 
 
 @jit
-def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen):
-    """Choose a card to play: win cheaply while tricks are needed, duck otherwise."""
+def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tflags, mono):
+    """Choose a form to play: win cheaply while tricks are needed, duck otherwise."""
     last = n_played == n - 1
-    # classify the legal cards
+    voided = (tflags & FLAG_BOMB) != 0  # nobody takes this trick whatever is played
     cheapest_win = -1
     cheapest_win_v = 1 << 30
     cheapest_top_win = -1
@@ -394,34 +605,41 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen):
     while bits != _ZERO:
         c = np.int64(lowest_bit(bits))
         bits &= bits - _ONE
-        v = _static_value(c, trump)
-        if v < lowest_v:
-            lowest_v = v
-            lowest = c
-        suit = _base_suit(c)
-        if suit >= 0 and suit != trump and c % 13 + 1 < lowest_side_v:
+        win_form, lose_form = _forms_of(c, led, trump)
+        v_lose = _static_value(lose_form, trump)
+        if v_lose < lowest_v:
+            lowest_v = v_lose
+            lowest = lose_form
+        if c < 52 and c // 13 != trump and c % 13 + 1 < lowest_side_v:
             lowest_side_v = c % 13 + 1
             lowest_side = c
-        led_now = led
-        if led == -1:
-            led_now = suit if suit >= 0 else (FREE if c == WIZARD else -1)
-        p = _base_power(c, led_now, trump)
-        if n_played == 0 or p > best:
-            if c == WIZARD:
-                wizard = c
+        v = _static_value(win_form, trump)
+        p, _ = _form_power(win_form, led, trump)
+        if c == DRAGON and (tflags & FLAG_FAIRY) != 0:
+            p = -3  # the Fairy already in the trick beats it
+        if c == FAIRY and (tflags & FLAG_DRAGON) != 0:
+            p = 5000
+        if not voided and (n_played == 0 or p > best):
+            if c == WIZARD or c == DRAGON or c == SHAPESHIFTER:
+                if wizard < 0 or v < _static_value(wizard, trump):
+                    wizard = win_form
             if v < cheapest_win_v:
                 cheapest_win_v = v
-                cheapest_win = c
+                cheapest_win = win_form
             if v > highest_win_v:
                 highest_win_v = v
-                highest_win = c
-            if c != WIZARD and v < cheapest_top_v and _is_top(c, hand, seen):
-                if n_played == 0 or suit == trump or trump < 0:
+                highest_win = win_form
+            if not mono and c != WIZARD and c < 52 and v < cheapest_top_v and _is_top(c, hand, seen):
+                if n_played == 0 or c // 13 == trump or trump < 0:
                     cheapest_top_v = v
-                    cheapest_top_win = c
-        elif v > highest_lose_v:
-            highest_lose_v = v
-            highest_lose = c
+                    cheapest_top_win = win_form
+        pl, _ = _form_power(lose_form, led, trump)
+        if voided or n_played > 0 and (pl <= best or (c == DRAGON and (tflags & FLAG_FAIRY) != 0)):
+            if c == FAIRY and (tflags & FLAG_DRAGON) != 0:
+                continue  # would win
+            if v_lose > highest_lose_v:
+                highest_lose_v = v_lose
+                highest_lose = lose_form
     if need > 0:
         if n_played == 0:
             if cheapest_top_win >= 0:
@@ -449,13 +667,129 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen):
     return lowest
 
 
+@hot
+def _heuristic_pass(hand, need, trump):
+    """The card to pass after a Juggler trick: the one that hurts the bid most to keep."""
+    best = -1
+    best_v = 0
+    bits = hand
+    while bits != _ZERO:
+        c = np.int64(lowest_bit(bits))
+        bits &= bits - _ONE
+        win_form, _ = _forms_of(c, -1, trump)
+        v = _static_value(win_form, trump)
+        if c == SHAPESHIFTER or c == BOMB:
+            v = 40  # flexible or protective: worth keeping either way
+        score = -v if need > 0 else v  # wanting tricks: pass the weakest; else the strongest
+        if best < 0 or score > best_v:
+            best = c
+            best_v = score
+    return best
+
+
+@hot
+def random_form(card, st):
+    """The form a random player plays ``card`` in: a uniform suit or role where there is a choice."""
+    if card < JUGGLER:
+        return card
+    if card == JUGGLER:
+        return JUGGLER_AS + below(st, 4)
+    if card == CLOUD:
+        return CLOUD_AS + below(st, 4)
+    return SHAPESHIFTER_AS_WIZARD + below(st, 2)
+
+
+# --------------------------------------------------------------------------- cold paths
+# Rare events live in normal (not inlined) functions. They take the random
+# stream's state as a number and return the new one: if the stream's array
+# were passed to a call, the compiler could no longer keep the state in a
+# register in the play loop, which costs a third of the engine's speed.
+
+
+@jit
+def _werewolf(n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt):
+    """The Werewolf before the bids: (holder or -1, swapped, trump, card now face up, stream state)."""
+    dec_st = np.full(1, state, dtype=np.uint64)
+    wolf = -1
+    swapped = 0
+    shown = indicator
+    for p in range(n):
+        if (hands[p] >> U64(WEREWOLF)) & _ONE:
+            wolf = p
+    if wolf >= 0 and fixed_trump == FROM_INDICATOR:
+        heur = decider(strat, params, wolf, D_WEREWOLF) == S_HEURISTIC
+        if indicator >= 0:
+            swapped = 1
+            if rules[R_WEREWOLF] != 0 and not heur:
+                swapped = below(dec_st, 2)
+            if swapped:
+                hands[wolf] &= ~(_ONE << U64(WEREWOLF))
+                cnt[wolf, WEREWOLF] = 0
+                hands[wolf] |= _ONE << U64(indicator)
+                cnt[wolf, indicator] += 1
+                shown = WEREWOLF
+        if swapped or indicator < 0:
+            if heur:
+                trump, strength = _suit_strength(hands[wolf])
+                if strength < 1.5 + 0.25 * k:
+                    trump = NO_TRUMP  # no suit worth making trump
+            else:
+                trump = below(dec_st, 5) - 1
+    return wolf, swapped, trump, shown, dec_st[0]
+
+
+@jit
+def _juggler_passes(n, trump, strat, params, state, hands, cnt, bids, won, work):
+    """After a Juggler trick everyone passes one card to the left neighbour, all at once.
+
+    ``work`` gets the passed cards; returns the new stream state.
+    """
+    dec_st = np.full(1, state, dtype=np.uint64)
+    for q in range(n):
+        if decider(strat, params, q, D_PASS) == S_HEURISTIC:
+            work[q] = _heuristic_pass(hands[q], bids[q] - won[q], trump)
+        else:
+            work[q] = random_member(dec_st, hands[q])
+    for q in range(n):
+        c = work[q]
+        left = cnt[q, c] - 1
+        cnt[q, c] = left
+        hands[q] &= ~(U64(left == 0) << U64(c))
+    for q in range(n):
+        c = work[q]
+        r = q + 1 if q + 1 < n else 0
+        hands[r] |= _ONE << U64(c)
+        cnt[r, c] += 1
+    return dec_st[0]
+
+
+@jit
+def _deal_mono(n, k, mono_decks, state, hands, cnt):
+    """Mono: every seat draws k cards from its own 15; returns the new stream state."""
+    deal_st = np.full(1, state, dtype=np.uint64)
+    for p in range(n):
+        own = mono_decks[p]
+        for i in range(k):
+            j = i + below(deal_st, own.shape[0] - i)
+            t = own[i]
+            own[i] = own[j]
+            own[j] = t
+            c = np.int64(own[i])
+            hands[p] |= _ONE << U64(c)
+            cnt[p, c] += 1
+    return deal_st[0]
+
+
 # --------------------------------------------------------------------------- one round
 @hot
 def play_round(
     n,
     k,
     dealer,
+    fixed_trump,
+    clairvoyant,
     deck,
+    mono_decks,
     table,
     masks,
     rules,
@@ -467,60 +801,87 @@ def play_round(
     cnt,
     bids,
     won,
+    final_bids,
     scores,
+    work,
     record,
     rec_row,
     rec_hands,
     rec_info,
     rec_plays,
     rec_legal,
+    rec_pass,
 ):
-    """Deal, bid, play and score one round; results land in ``bids``, ``won``, ``scores``.
+    """Deal, bid, play and score one round of ``n`` players (seats 0..n-1 here).
 
-    Dealing draws from ``deal_st`` and every decision from ``dec_st``, so the
-    same seed deals the same cards whatever the players do (common random
-    numbers for comparing strategies and rules).
-    When ``record`` is true the deal, trump, leaders, cards and legal masks are
-    written to row ``rec_row`` of the ``rec_*`` arrays (for histories and tests).
+    Results land in ``bids``, ``won``, ``final_bids`` and ``scores``. Dealing
+    draws from ``deal_st`` and every decision from ``dec_st``, so the same seed
+    deals the same cards whatever the players do (common random numbers).
+    ``fixed_trump`` is the trump a variant fixes (Maximus), or FROM_INDICATOR;
+    ``clairvoyant`` makes bidders see the other hands and not their own;
+    with ``rules[R_MONO]`` every seat draws from its own 15 cards in
+    ``mono_decks[seat]``. When ``record`` is true everything that happens is
+    written to row ``rec_row`` of the ``rec_*`` arrays (histories and tests).
     """
+    mono = rules[R_MONO] != 0
     d = deck.shape[0]
     m = n * k
-    # partial Fisher-Yates over m + 1 places: m cards go round the table, the next is turned up
-    for i in range(m + 1 if m < d else m):
-        j = i + below(deal_st, d - i)
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
     for p in range(n):
         hands[p] = _ZERO
         won[p] = 0
-    p = dealer
-    for i in range(m):
-        c = np.int64(deck[i])
-        p += 1
-        if p == n:
-            p = 0
-        hands[p] |= _ONE << U64(c)
-        cnt[p, c] += 1
-    if record:
-        for p in range(n):
-            for j in range(k):
-                rec_hands[rec_row, p, j] = deck[j * n + (p - dealer - 1) % n]
+    if mono:
+        deal_st[0] = _deal_mono(n, k, mono_decks, deal_st[0], hands, cnt)
+        if record:
+            for p in range(n):
+                for i in range(k):
+                    rec_hands[rec_row, p, i] = mono_decks[p, i]
+    else:
+        # partial Fisher-Yates over m + 1 places: m cards go round the table, the next is turned up
+        for i in range(m + 1 if m < d else m):
+            j = i + below(deal_st, d - i)
+            t = deck[i]
+            deck[i] = deck[j]
+            deck[j] = t
+        p = dealer
+        for i in range(m):
+            c = np.int64(deck[i])
+            p += 1
+            if p == n:
+                p = 0
+            hands[p] |= _ONE << U64(c)
+            cnt[p, c] += 1
+        if record:
+            for p in range(n):
+                for j in range(k):
+                    rec_hands[rec_row, p, j] = deck[j * n + (p - dealer - 1) % n]
     indicator = -1
-    if m < d:
+    if not mono and m < d and fixed_trump == FROM_INDICATOR:
         indicator = np.int64(deck[m])
-    # trump
-    trump = NO_TRUMP
+    # trump (RULES.md 3)
+    trump = NO_TRUMP if fixed_trump == FROM_INDICATOR else fixed_trump
     if indicator >= 0:
         cls = table[indicator, T_CLASS]
         if cls == CLASS_SUIT:
             trump = table[indicator, T_SUIT]
-        elif cls == CLASS_WIZARD and rules[R_WIZARD_INDICATOR] == 0:
-            if strat[dealer] == S_HEURISTIC:
-                trump = _heuristic_trump(hands[dealer], cnt[dealer, WIZARD], table)
-            else:
-                trump = below(dec_st, 4)
-    # bidding, from the dealer's left
+        elif cls != CLASS_JESTER:
+            names = cls == CLASS_SPECIAL or rules[R_WIZARD_INDICATOR] == 0
+            if rules[R_PASSIVE_INDICATOR] != 0 and (indicator == FAIRY or indicator == BOMB):
+                names = False
+            if names:
+                if decider(strat, params, dealer, D_TRUMP) == S_HEURISTIC:
+                    trump, _ = _suit_strength(hands[dealer])
+                else:
+                    trump = below(dec_st, 4)
+    # the Werewolf: its holder swaps it for the indicator and names trump
+    wolf = -1
+    swapped = 0
+    shown = indicator
+    if (rules[R_SPECIALS] >> (WEREWOLF - DRAGON)) & 1:
+        wolf, swapped, trump, shown, dec_st[0] = _werewolf(
+            n, k, indicator, trump, fixed_trump, rules, strat, params, dec_st[0], hands, cnt
+        )
+    # bidding, from the dealer's left (hidden bids: nobody sees the earlier bids;
+    # the built-in players never look at them, so only the Canadian rule reads bid_sum)
     bid_sum = 0
     p = dealer
     for i in range(n):
@@ -531,8 +892,15 @@ def play_round(
         if rules[R_CANADIAN] != 0 and i == n - 1:
             forbidden = k - bid_sum
         if strat[p] == S_HEURISTIC:
-            est = _heuristic_estimate(hands[p], cnt[p, WIZARD], trump, n, k, params[p])
-            b = np.int64(np.floor(est + 0.5))
+            if clairvoyant:
+                b = _clairvoyant_bid(p, n, k, dealer, trump, shown, hands, cnt, deck, table, rules[R_SCORING], work)
+                est = np.float64(b)
+            else:
+                if mono:
+                    est = _mono_estimate(hands[p], cnt[p], n)
+                else:
+                    est = _heuristic_estimate(hands[p], cnt[p], trump, n, k, params[p])
+                b = np.int64(np.floor(est + 0.5))
             if b < 0:
                 b = 0
             if b > k:
@@ -556,10 +924,16 @@ def play_round(
     if leader == n:
         leader = 0
     seen = _ZERO
+    bomb_voids = rules[R_BOMB] == 0
+    cancelled = False  # bomb=cancel_bids and the Bomb was played
+    cloud_taker = -1
+    start_led = FREE if mono else -1  # mono: no suit to follow, no led-suit bonus
     for t in range(k):
-        led = -1
+        led = start_led
         best = -1
         winner = leader
+        tflags = 0
+        fairy = -1
         p = leader - 1
         for j in range(n):
             p += 1
@@ -567,131 +941,304 @@ def play_round(
                 p = 0
             legal = legal_mask(hands[p], led, masks)
             if strat[p] == S_HEURISTIC:
-                c = _heuristic_play(hands[p], legal, bids[p] - won[p], led, best, j, n, trump, seen)
+                need = bids[p] - won[p]
+                if cancelled:
+                    need = k  # bids no longer count: every trick is 10 points
+                f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono)
+                if f >= JUGGLER_AS and decider(strat, params, p, D_FORM) == S_RANDOM:
+                    f = random_form(table[f, T_CARD], dec_st)
+                c = f
             else:
                 c = random_member(dec_st, legal)
+                f = c
+                if c >= JUGGLER:
+                    if decider(strat, params, p, D_FORM) == S_RANDOM:
+                        f = random_form(c, dec_st)
+                    else:
+                        f, _ = _forms_of(c, led, trump)  # heuristic choice: the winning form
+            if f >= JUGGLER_AS:
+                c = table[f, T_CARD]
             if record:
-                rec_plays[rec_row, t, j] = c
+                rec_plays[rec_row, t, j] = f
                 rec_legal[rec_row, t, j] = legal
             seen |= _ONE << U64(c)
             left = cnt[p, c] - 1
             cnt[p, c] = left
             hands[p] &= ~(U64(left == 0) << U64(c))
-            led = led_after(led, c, table)
-            pw = card_power(c, led, trump, table)
-            better = pw > best
-            best = pw if better else best
-            winner = p if better else winner
+            led, best, winner, tflags, fairy = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
+        next_leader = winner
+        if tflags != 0:
+            winner, next_leader = trick_end(winner, tflags, fairy, bomb_voids)
+            if (tflags & FLAG_BOMB) != 0 and not bomb_voids:
+                cancelled = True
+            if (tflags & FLAG_CLOUD) != 0 and winner >= 0:
+                cloud_taker = winner
         if record:
             rec_info[rec_row, 8 + t] = leader
             rec_info[rec_row, 8 + rec_plays.shape[1] + t] = winner
-        won[winner] += 1
-        leader = winner
+            rec_info[rec_row, 8 + 2 * rec_plays.shape[1] + t] = next_leader
+        if winner >= 0:
+            won[winner] += 1
+        leader = next_leader
+        if (tflags & FLAG_JUGGLER) != 0 and t < k - 1:
+            dec_st[0] = _juggler_passes(n, trump, strat, params, dec_st[0], hands, cnt, bids, won, work)
+            if record:
+                for q in range(n):
+                    rec_pass[rec_row, t, q] = work[q]
     for p in range(n):
-        scores[p] = round_score(bids[p], won[p], k, rules[R_SCORING])
+        final_bids[p] = bids[p]
+    if cloud_taker >= 0:
+        final_bids[cloud_taker] = cloud_bid(bids[cloud_taker], won[cloud_taker], k, rules[R_SCORING], cancelled)
+    for p in range(n):
+        if cancelled:
+            scores[p] = 10 * won[p]
+        else:
+            scores[p] = round_score(final_bids[p], won[p], k, rules[R_SCORING])
     if record:
         rec_info[rec_row, 0] = dealer
         rec_info[rec_row, 1] = k
         rec_info[rec_row, 2] = indicator
         rec_info[rec_row, 3] = trump
+        rec_info[rec_row, 4] = wolf
+        rec_info[rec_row, 5] = swapped
+        rec_info[rec_row, 6] = n
 
 
-# --------------------------------------------------------------------------- chunks
+# --------------------------------------------------------------------------- games and chunks
+@hot
+def play_item(
+    item,
+    n,
+    schedule,
+    trumps,
+    games_mode,
+    deck,
+    mono_decks,
+    table,
+    masks,
+    rules,
+    strat,
+    params,
+    deal_st,
+    dec_st,
+    ws,
+    accumulate,
+    acc,
+    record,
+    row,
+    rec,
+):
+    """Play item ``item``: one round (hands mode) or one game (games mode); return the next record row.
+
+    ``ws`` is the tuple of work arrays, ``acc`` the accumulators (joint, aux,
+    game_acc) and ``rec`` the record arrays (tuples keep calls under CPython's
+    30-argument limit for plain calls, which Numba needs to inline them).
+
+    Hands mode: item ``h`` is dealt by seat ``h % n``. Games mode: seat 0 deals
+    first, the deal passes clockwise; with elimination the lowest total leaves
+    whenever the next round could not be dealt to everyone left (ties broken
+    by the decision stream), and seats keep their numbers in the counts.
+    """
+    ws_seats, ws_strat, ws_params, hands, cnt, bids, won, final_bids, scores, totals, work = ws
+    joint, aux, game_acc = acc
+    rec_hands, rec_info, rec_plays, rec_legal, rec_pass, rec_seats = rec
+    na = n
+    for i in range(n):
+        ws_seats[i] = i
+        totals[i] = 0
+    # the round's strategies: the game's until an elimination makes compact copies
+    cur_strat = strat
+    cur_params = params
+    dealer = item % n if games_mode == 0 else 0
+    d = deck.shape[0]
+    for r in range(schedule.shape[0]):
+        k = schedule[r]
+        clairvoyant = rules[R_CLAIRVOYANCE] != 0 and (r == 0 or games_mode == 0)
+        play_round(
+            na, k, dealer, trumps[r], clairvoyant, deck, mono_decks, table, masks, rules, cur_strat, cur_params,
+            deal_st, dec_st, hands, cnt, bids, won, final_bids, scores, work,
+            record, row, rec_hands, rec_info, rec_plays, rec_legal, rec_pass,
+        )  # fmt: skip
+        if accumulate:
+            pos = na - 1 - dealer  # position of compact seat 0: 0 = left of the dealer
+            for i in range(na):
+                if pos == na:
+                    pos = 0
+                seat = ws_seats[i]
+                joint[k, seat, pos, bids[i], won[i]] += 1
+                sc = scores[i]
+                miss = abs(final_bids[i] - won[i])
+                aux[k, seat, pos, 0] += sc
+                aux[k, seat, pos, 1] += sc * sc
+                aux[k, seat, pos, 2] += np.int64(miss == 0)
+                aux[k, seat, pos, 3] += miss
+                aux[k, seat, pos, 4] += miss * miss
+                pos += 1
+        for i in range(na):
+            totals[ws_seats[i]] += scores[i]
+        if record:
+            for i in range(n):
+                rec_seats[row, i] = ws_seats[i] if i < na else -1
+            kmax = rec_plays.shape[1]
+            base = 8 + 3 * kmax
+            for i in range(na):
+                rec_info[row, base + i] = bids[i]
+                rec_info[row, base + n + i] = won[i]
+                rec_info[row, base + 2 * n + i] = scores[i]
+                rec_info[row, base + 3 * n + i] = final_bids[i]
+            row += 1
+        dealer += 1
+        if dealer == na:
+            dealer = 0
+        if rules[R_ELIMINATION] != 0 and r + 1 < schedule.shape[0] and na > 3 and na * schedule[r + 1] > d:
+            low = totals[ws_seats[0]]
+            for i in range(1, na):
+                low = min(low, totals[ws_seats[i]])
+            n_low = 0
+            for i in range(na):
+                n_low += np.int64(totals[ws_seats[i]] == low)
+            pick = below(dec_st, n_low) if n_low > 1 else 0
+            out = -1
+            for i in range(na):
+                if totals[ws_seats[i]] == low:
+                    if pick == 0:
+                        out = i
+                        break
+                    pick -= 1
+            # the deal passes on from the last dealer to the next player still in
+            if out < dealer:
+                dealer -= 1
+            elif out == dealer and dealer == na - 1:
+                dealer = 0
+            for i in range(out, na - 1):
+                ws_seats[i] = ws_seats[i + 1]
+            na -= 1
+            for i in range(na):
+                ws_strat[i] = strat[ws_seats[i]]
+                for j in range(params.shape[1]):
+                    ws_params[i, j] = params[ws_seats[i], j]
+            cur_strat = ws_strat
+            cur_params = ws_params
+    if games_mode != 0 and accumulate:
+        # the winner: highest total among the players still in; equal totals share the win
+        top = totals[ws_seats[0]]
+        for i in range(1, na):
+            top = max(top, totals[ws_seats[i]])
+        n_top = 0
+        for i in range(na):
+            n_top += np.int64(totals[ws_seats[i]] == top)
+        for p in range(n):
+            game_acc[0, p] += totals[p]
+            game_acc[1, p] += totals[p] * totals[p]
+        for i in range(na):
+            if totals[ws_seats[i]] == top:
+                game_acc[2, ws_seats[i]] += 60 // n_top
+                game_acc[3, ws_seats[i]] += (60 // n_top) * (60 // n_top)
+    return row
+
+
+@jit
+def play_items(
+    n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat, params,
+    accumulate, acc, record, rec,
+):  # fmt: skip
+    """Play items ``first .. first + count - 1`` (see :func:`play_item`) from generator ``state``.
+
+    One call per chunk. Both kernels below call this one compiled function
+    (their dummy arrays have the real ones' types), so it is compiled once;
+    the round is inlined into its loop. The work arrays are allocated here, not
+    passed in: the compiler then knows they do not overlap and keeps their
+    values in registers across stores, which doubles the speed of the loop.
+    """
+    deal_st = state[0:1].copy()
+    dec_st = state[1:2].copy()
+    deck = deck0.copy()
+    mono_decks = mono0.copy()
+    ws = (
+        np.zeros(n, dtype=np.int64),  # seats of the round (elimination)
+        np.zeros(n, dtype=np.int64),  # their strategies
+        np.zeros_like(params),  # and parameters
+        np.zeros(n, dtype=np.uint64),  # hands
+        np.zeros((n, 64), dtype=np.int64),  # copies of each card in hand
+        np.zeros(n, dtype=np.int64),  # bids
+        np.zeros(n, dtype=np.int64),  # tricks won
+        np.zeros(n, dtype=np.int64),  # final bids
+        np.zeros(n, dtype=np.int64),  # scores
+        np.zeros(n, dtype=np.int64),  # game totals by game seat
+        np.zeros(max(n, 8), dtype=np.int64),  # scratch
+    )
+    row = 0
+    for item in range(first, first + count):
+        row = play_item(
+            item, n, schedule, trumps, games_mode, deck, mono_decks, table, masks, rules, strat, params,
+            deal_st, dec_st, ws, accumulate, acc, record, row, rec,
+        )  # fmt: skip
+
+
 @jit
 def simulate_chunks(
     n,
     schedule,
+    trumps,
     games_mode,
     chunk_first,
     chunk_count,
     chunk_state,
     deck0,
+    mono0,
     table,
     masks,
     rules,
     strat,
     params,
     joint,
-    score_sum,
-    score_sq,
+    aux,
     game_acc,
 ):
     """Play whole chunks and add their integer counts to the accumulators.
 
-    Chunk ``c`` covers items ``chunk_first[c] .. chunk_first[c] + chunk_count[c] - 1``
-    (rounds in hands mode, games in games mode) and draws from the stream seeded
-    by ``chunk_state[c]`` (a dealing and a decision stream). In hands mode item ``h`` is dealt by seat ``h % n``;
-    in games mode every game starts with seat 0 dealing.
+    Chunk ``c`` covers items ``chunk_first[c] .. + chunk_count[c] - 1`` (rounds
+    in hands mode, games in games mode) and draws from the streams seeded by
+    ``chunk_state[c]`` (dealing, decisions). Round ``r`` of an item deals
+    ``schedule[r]`` cards with trump ``trumps[r]`` (FROM_INDICATOR unless a
+    variant fixes it).
 
-    Accumulators: ``joint[k, seat, position, bid, tricks]``, ``score_sum`` and
-    ``score_sq[k, seat, position]``; in games mode ``game_acc[row, seat]`` with
-    rows: sum of totals, sum of squared totals, win shares in 60ths (a win
-    shared by m tied players counts 60 / m) and their squares.
+    Accumulators: ``joint[k, seat, position, bid, tricks]`` (the bid as made);
+    ``aux[k, seat, position, :]``: sum and sum of squares of scores, exact
+    (final) bids, sum and sum of squares of |final bid - tricks|; in games mode
+    ``game_acc[row, seat]``: sum of totals, sum of squared totals, win shares
+    in 60ths (a win shared by m tied players counts 60 / m) and their squares.
     """
-    deal_st = np.zeros(1, dtype=np.uint64)
-    dec_st = np.zeros(1, dtype=np.uint64)
-    hands = np.zeros(n, dtype=np.uint64)
-    cnt = np.zeros((n, 64), dtype=np.int64)
-    bids = np.zeros(n, dtype=np.int64)
-    won = np.zeros(n, dtype=np.int64)
-    scores = np.zeros(n, dtype=np.int64)
-    totals = np.zeros(n, dtype=np.int64)
-    dummy_h = np.zeros((1, 1, 1), dtype=np.uint8)
-    dummy_i = np.zeros((1, 1), dtype=np.int64)
+    acc = (joint, aux, game_acc)
     dummy_p = np.zeros((1, 1, 1), dtype=np.int64)
-    dummy_l = np.zeros((1, 1, 1), dtype=np.uint64)
+    dummy_i = np.zeros((1, 1), dtype=np.int64)
+    rec = (
+        np.zeros((1, 1, 1), dtype=np.uint8),
+        dummy_i,
+        dummy_p,
+        np.zeros((1, 1, 1), dtype=np.uint64),
+        dummy_p,
+        dummy_i,
+    )
+    yes = n > 0  # a run-time True: a literal flag would give play_items a second signature to compile
     for c in range(chunk_first.shape[0]):
-        deal_st[0] = chunk_state[c, 0]
-        dec_st[0] = chunk_state[c, 1]
-        deck = deck0.copy()
-        for item in range(chunk_first[c], chunk_first[c] + chunk_count[c]):
-            dealer = item % n if games_mode == 0 else 0
-            for p in range(n):
-                totals[p] = 0
-            for r in range(schedule.shape[0]):
-                k = schedule[r]
-                play_round(
-                    n, k, dealer, deck, table, masks, rules, strat, params, deal_st, dec_st, hands, cnt, bids, won, scores,
-                    False, 0, dummy_h, dummy_i, dummy_p, dummy_l,
-                )  # fmt: skip
-                pos = n - 1 - dealer  # position of seat 0: 0 = left of the dealer
-                for p in range(n):
-                    if pos == n:
-                        pos = 0
-                    joint[k, p, pos, bids[p], won[p]] += 1
-                    score_sum[k, p, pos] += scores[p]
-                    score_sq[k, p, pos] += scores[p] * scores[p]
-                    totals[p] += scores[p]
-                    pos += 1
-                dealer += 1
-                if dealer == n:
-                    dealer = 0
-            if games_mode != 0:
-                top = totals[0]
-                for p in range(1, n):
-                    if totals[p] > top:
-                        top = totals[p]
-                n_top = 0
-                for p in range(n):
-                    if totals[p] == top:
-                        n_top += 1
-                for p in range(n):
-                    game_acc[0, p] += totals[p]
-                    game_acc[1, p] += totals[p] * totals[p]
-                    if totals[p] == top:
-                        game_acc[2, p] += 60 // n_top
-                        game_acc[3, p] += (60 // n_top) * (60 // n_top)
+        play_items(
+            n, schedule, trumps, games_mode, chunk_first[c], chunk_count[c], chunk_state[c], deck0, mono0, table,
+            masks, rules, strat, params, yes, acc, not yes, rec,
+        )  # fmt: skip
 
 
 @jit
 def record_chunk(
     n,
     schedule,
+    trumps,
     games_mode,
     first,
     count,
     state,
     deck0,
+    mono0,
     table,
     masks,
     rules,
@@ -701,40 +1248,27 @@ def record_chunk(
     rec_info,
     rec_plays,
     rec_legal,
+    rec_pass,
+    rec_seats,
 ):
     """Play one chunk like :func:`simulate_chunks` and record every round.
 
-    ``rec_info[row]`` holds dealer, k, indicator, trump, then at 8.. the leader
-    of each trick, at 8 + kmax.. the winner of each trick, then at
-    8 + 2 kmax.. bids, tricks won and scores of each seat.
+    Row ``r`` of ``rec_info`` holds dealer, k, indicator, trump, Werewolf
+    holder (-1 none), whether it was swapped, players in the round, then from
+    8 the leader, from 8 + kmax the winner (-1: bombed) and from 8 + 2 kmax the
+    next leader of each trick, then from 8 + 3 kmax bids, tricks won, scores
+    and final bids of each seat of the round. ``rec_seats`` maps the round's
+    seats to the game's (they differ after an elimination); ``rec_pass[r, t]``
+    the card each seat passed after trick ``t`` (-1 if none).
     """
-    deal_st = state[0:1].copy()
-    dec_st = state[1:2].copy()
-    hands = np.zeros(n, dtype=np.uint64)
-    cnt = np.zeros((n, 64), dtype=np.int64)
-    bids = np.zeros(n, dtype=np.int64)
-    won = np.zeros(n, dtype=np.int64)
-    scores = np.zeros(n, dtype=np.int64)
-    deck = deck0.copy()
-    kmax = rec_plays.shape[1]
-    row = 0
-    for item in range(first, first + count):
-        dealer = item % n if games_mode == 0 else 0
-        for r in range(schedule.shape[0]):
-            k = schedule[r]
-            play_round(
-                n, k, dealer, deck, table, masks, rules, strat, params, deal_st, dec_st, hands, cnt, bids, won, scores,
-                True, row, rec_hands, rec_info, rec_plays, rec_legal,
-            )  # fmt: skip
-            for p in range(n):
-                rec_info[row, 8 + 2 * kmax + p] = bids[p]
-                rec_info[row, 8 + 2 * kmax + n + p] = won[p]
-                rec_info[row, 8 + 2 * kmax + 2 * n + p] = scores[p]
-            row += 1
-            dealer = (dealer + 1) % n
-
-
-@jit
-def trick_winner_checked(cards, trump, table):
-    """Python-callable wrapper of :func:`trick_winner` for tests."""
-    return trick_winner(cards, trump, table)
+    acc = (
+        np.zeros((1, 1, 1, 1, 1), dtype=np.int64),
+        np.zeros((1, 1, 1, 1), dtype=np.int64),
+        np.zeros((1, 1), dtype=np.int64),
+    )
+    rec = (rec_hands, rec_info, rec_plays, rec_legal, rec_pass, rec_seats)
+    yes = n > 0  # run-time flags: the same play_items signature as simulate_chunks
+    play_items(
+        n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat, params,
+        not yes, acc, yes, rec,
+    )  # fmt: skip

@@ -42,35 +42,82 @@ SPECIAL_NAMES: tuple[str, ...] = (
 FIRST_SPECIAL = 54
 N_TYPES = FIRST_SPECIAL + len(SPECIAL_NAMES)  # 61
 
-# Card classes (the CARD_CLASS table); specials get theirs with the special-cards work.
+# Card classes (the CARD_CLASS table).
 CLASS_SUIT = 0
 CLASS_WIZARD = 1
 CLASS_JESTER = 2
 CLASS_SPECIAL = 3
 
-CARD_SUIT = np.full(N_TYPES, -1, dtype=np.int64)
-CARD_RANK = np.zeros(N_TYPES, dtype=np.int64)
-CARD_CLASS = np.full(N_TYPES, CLASS_SPECIAL, dtype=np.int64)
+DRAGON, FAIRY, BOMB, WEREWOLF, JUGGLER, CLOUD, SHAPESHIFTER = range(FIRST_SPECIAL, N_TYPES)
+
+#: Played forms: a card as it lies in a trick. Below 64 a form is its card;
+#: a Juggler or Cloud carries its named suit, a Shapeshifter its role.
+JUGGLER_AS = 64  # + suit
+CLOUD_AS = 68  # + suit
+SHAPESHIFTER_AS_WIZARD = 72
+SHAPESHIFTER_AS_JESTER = 73
+N_FORMS = 80
+
+CARD_SUIT = np.full(N_FORMS, -1, dtype=np.int64)
+CARD_RANK = np.zeros(N_FORMS, dtype=np.int64)
+CARD_CLASS = np.full(N_FORMS, CLASS_SPECIAL, dtype=np.int64)
 for _s in range(N_SUITS):
     for _r in range(1, N_RANKS + 1):
         _c = _s * N_RANKS + _r - 1
         CARD_SUIT[_c] = _s
         CARD_RANK[_c] = _r
         CARD_CLASS[_c] = CLASS_SUIT
+    CARD_SUIT[JUGGLER_AS + _s] = _s
+    CARD_SUIT[CLOUD_AS + _s] = _s
 CARD_CLASS[WIZARD] = CLASS_WIZARD
 CARD_CLASS[JESTER] = CLASS_JESTER
 
-#: Columns for the kernels' branch-free trick logic (see ``_kernels``):
-#: the suit a card counts in for trump/led comparisons (5 = none),
-#: its power before trump/led bonuses, and the led state it sets on an open trick.
+#: the card (hand type) a played form comes from
+CARD_OF_FORM = np.arange(N_FORMS, dtype=np.int64)
+CARD_OF_FORM[JUGGLER_AS : JUGGLER_AS + 4] = JUGGLER
+CARD_OF_FORM[CLOUD_AS : CLOUD_AS + 4] = CLOUD
+CARD_OF_FORM[SHAPESHIFTER_AS_WIZARD] = SHAPESHIFTER
+CARD_OF_FORM[SHAPESHIFTER_AS_JESTER] = SHAPESHIFTER
+
+#: Columns for the kernels' branch-free trick logic (see ``_kernels``): the
+#: suit a form counts in for trump/led comparisons (5 = none), its power before
+#: the trump (+200) and led-suit (+100) bonuses, and the led state it sets on
+#: an open trick (-1 nothing, 0-3 a suit, 4 free: a wizard-like card led).
+#: Powers are 4 x value so that the Juggler (7.5) and Cloud (9.75) are integers.
+#: Wizard-like 1000 (the first one keeps the trick: later equals do not beat it),
+#: Dragon 3000, Jester-like 0, Fairy and Bomb -2 (they never take a trick of
+#: Jesters; the Fairy's win over the Dragon is a trick flag).
 NO_SUIT = 5
 FREE_LEAD = 4
 CARD_PSUIT = np.where(CARD_SUIT >= 0, CARD_SUIT, NO_SUIT).astype(np.int64)
-CARD_BASE_POWER = CARD_RANK.copy()
+CARD_BASE_POWER = 4 * CARD_RANK
 CARD_BASE_POWER[WIZARD] = 1000
 CARD_BASE_POWER[JESTER] = 0
-CARD_LEADS = np.where(CARD_CLASS == CLASS_SUIT, CARD_SUIT, -1).astype(np.int64)
+CARD_BASE_POWER[DRAGON] = 3000
+CARD_BASE_POWER[FAIRY] = -2
+CARD_BASE_POWER[BOMB] = -2
+CARD_BASE_POWER[WEREWOLF] = 0  # only played when kept in hand: a Jester
+CARD_BASE_POWER[JUGGLER_AS : JUGGLER_AS + 4] = 30
+CARD_BASE_POWER[CLOUD_AS : CLOUD_AS + 4] = 39
+CARD_BASE_POWER[SHAPESHIFTER_AS_WIZARD] = 1000
+CARD_BASE_POWER[SHAPESHIFTER_AS_JESTER] = 0
+CARD_LEADS = np.where(CARD_SUIT >= 0, CARD_SUIT, -1).astype(np.int64)
 CARD_LEADS[WIZARD] = FREE_LEAD
+CARD_LEADS[DRAGON] = FREE_LEAD
+CARD_LEADS[SHAPESHIFTER_AS_WIZARD] = FREE_LEAD
+
+#: trick flags a form raises (bit mask), for the rules that look at the whole trick
+FLAG_DRAGON = 1
+FLAG_FAIRY = 2
+FLAG_BOMB = 4
+FLAG_JUGGLER = 8
+FLAG_CLOUD = 16
+CARD_FLAGS = np.zeros(N_FORMS, dtype=np.int64)
+CARD_FLAGS[DRAGON] = FLAG_DRAGON
+CARD_FLAGS[FAIRY] = FLAG_FAIRY
+CARD_FLAGS[BOMB] = FLAG_BOMB
+CARD_FLAGS[JUGGLER_AS : JUGGLER_AS + 4] = FLAG_JUGGLER
+CARD_FLAGS[CLOUD_AS : CLOUD_AS + 4] = FLAG_CLOUD
 
 #: bit mask of the 13 cards of each suit
 SUIT_MASKS = np.array([((1 << N_RANKS) - 1) << (N_RANKS * s) for s in range(N_SUITS)], dtype=np.uint64)
@@ -79,6 +126,15 @@ ALWAYS_PLAYABLE_MASK = np.uint64(((1 << N_TYPES) - 1) & ~((1 << 52) - 1))
 
 CARD_NAMES: tuple[str, ...] = tuple(
     [f"{SUITS[c // N_RANKS]}{c % N_RANKS + 1}" for c in range(52)] + ["W", "J"] + list(SPECIAL_NAMES)
+)
+#: names of every played form (notation of a card in a trick)
+FORM_NAMES: tuple[str, ...] = tuple(
+    list(CARD_NAMES)
+    + [f"?{i}" for i in range(N_TYPES, JUGGLER_AS)]
+    + [f"Juggler:{s}" for s in SUITS]
+    + [f"Cloud:{s}" for s in SUITS]
+    + ["Shapeshifter:W", "Shapeshifter:J"]
+    + [f"?{i}" for i in range(SHAPESHIFTER_AS_JESTER + 1, N_FORMS)]
 )
 _LOOKUP = {name.upper(): code for code, name in enumerate(CARD_NAMES)}
 _LOOKUP.update({"WIZARD": WIZARD, "Z": WIZARD, "JESTER": JESTER, "N": JESTER})
@@ -106,8 +162,54 @@ def card_code(name: str) -> int:
 
 
 def card_name(code: int) -> str:
-    """Return the RULES.md notation of a card type code."""
-    return CARD_NAMES[int(code)]
+    """Return the RULES.md notation of a card type code or played form (``Juggler:B``)."""
+    return FORM_NAMES[int(code)]
+
+
+def special_code(name: str) -> int:
+    """Return the code of a special card by name (case-insensitive)."""
+    key = str(name).strip().lower()
+    for i, special in enumerate(SPECIAL_NAMES):
+        if special.lower() == key:
+            return FIRST_SPECIAL + i
+    raise WizsimError(f"unknown special card {name!r}; use any of {', '.join(SPECIAL_NAMES)} or all")
+
+
+def parse_specials(text: str | Iterable[str] | None) -> list[str]:
+    """Parse ``--specials`` (``dragon,fairy``, ``all`` or ``none``) into canonical names in table order."""
+    if text is None:
+        return []
+    parts = [p.strip() for p in (text.split(",") if isinstance(text, str) else text)]
+    parts = [p for p in parts if p]
+    if len(parts) == 1 and parts[0].lower() in ("all", "none", ""):
+        return list(SPECIAL_NAMES) if parts[0].lower() == "all" else []
+    codes = sorted({special_code(p) for p in parts})
+    if len(codes) != len(parts):
+        raise WizsimError(f"a special card is named twice in {','.join(parts)!r}")
+    return [CARD_NAMES[c] for c in codes]
+
+
+def kernel_tables() -> tuple[np.ndarray, np.ndarray]:
+    """The card table and masks the kernels read.
+
+    ``table`` is int64[N_FORMS, 8], one row per played form: suit (-1 none),
+    rank, class, suit for comparisons (5 = none), base power, led state it
+    sets, trick flags, and the card (hand type) it comes from. ``masks`` is
+    uint64[7]: index ``led + 1`` gives the cards that follow the led state
+    (nothing for -1 and for a free trick), index 6 the always-playable cards.
+    """
+    table = np.stack(
+        [CARD_SUIT, CARD_RANK, CARD_CLASS, CARD_PSUIT, CARD_BASE_POWER, CARD_LEADS, CARD_FLAGS, CARD_OF_FORM], axis=1
+    ).astype(np.int64)
+    masks = np.zeros(7, dtype=np.uint64)
+    masks[1:5] = SUIT_MASKS
+    masks[6] = ALWAYS_PLAYABLE_MASK
+    return table, masks
+
+
+def mono_decks(players: int) -> np.ndarray:
+    """Mono (RULES.md 9): seat s owns suit s's 13 cards plus one Wizard and one Jester."""
+    return np.array([list(range(13 * s, 13 * s + 13)) + [WIZARD, JESTER] for s in range(players)], dtype=np.uint8)
 
 
 def suit_name(suit: int) -> str | None:

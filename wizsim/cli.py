@@ -37,13 +37,19 @@ def _add_selection(p: argparse.ArgumentParser) -> None:
         help="strategy for every seat, or one per seat: heuristic,random,random,random (known: random, heuristic)",
     )
     p.add_argument(
+        "--specials",
+        help="special cards to mix in: any of dragon,fairy,bomb,werewolf,juggler,cloud,shapeshifter, or all",
+    )
+    p.add_argument(
         "--rule",
         action="extend",
         nargs="+",
         default=[],
         metavar="KEY=VALUE",
         help="rule options: canadian=true|false, scoring=standard|progressive, "
-        "wizard_indicator=dealer_chooses|no_trump, rounds=N",
+        "wizard_indicator=dealer_chooses|no_trump, bomb=void_trick|cancel_bids, werewolf=must|may, "
+        "passive_indicator=dealer_chooses|no_trump, hidden_bids=off|simultaneous|secret, "
+        "variant=standard|clairvoyance|mono|maximus|elimination (clairvoyance joins others with +), rounds=N",
     )
 
 
@@ -59,6 +65,7 @@ def _spec_from(args: argparse.Namespace):
         seed=args.seed,
         strategy=args.strategy,
         rules=args.rule,
+        specials=args.specials,
     )
 
 
@@ -221,8 +228,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
 COMMANDS = {"simulate": cmd_simulate, "history": cmd_history, "report": cmd_report, "bench": cmd_bench}
 
 
+def _warn_line(message, category, filename, lineno, file=None, line=None):
+    """Warnings on the command line: one line, no source location."""
+    print(f"wizsim: warning: {message}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``wizsim`` command; returns the exit status."""
+    import warnings
+
+    warnings.showwarning = _warn_line
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)

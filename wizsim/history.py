@@ -16,8 +16,7 @@ import numpy as np
 from . import _kernels as K
 from . import cards as C
 from .io import atomic_path
-from .simulate import RunSpec, _strategy_label, kernel_tables, make_spec
-from .strategies import strategy_arrays
+from .simulate import RunSpec, _strategy_label, make_spec
 
 
 def _names(codes) -> list[str]:
@@ -33,64 +32,76 @@ def iter_history(spec: RunSpec, include_legal: bool = False) -> Iterator[dict]:
 
     With ``include_legal`` each record also has ``legal``: per trick, per card
     played, the sorted distinct card names the player could legally play.
+    In elimination games a record also has ``seats``: the game seat of each of
+    the round's seats (the round numbers its players 0..players-1).
     """
     n = spec.players
     kmax = max(spec.schedule)
-    table, masks = kernel_tables()
-    ids, params = strategy_arrays(spec.strategies)
-    rules = spec.rules.to_array()
-    schedule = np.asarray(spec.schedule, dtype=np.int64)
+    schedule, trumps = spec.schedule_arrays()
+    args = spec.kernel_args()
     options = spec.rules.options()
     strategies = [_strategy_label(s) for s in spec.strategies]
+    elimination = spec.rules.has("elimination")
     first, count, state = spec.chunks()
     for c in range(len(first)):
         rows = int(count[c]) * len(schedule)
         rec_hands = np.zeros((rows, n, kmax), dtype=np.uint8)
-        rec_info = np.zeros((rows, 8 + 2 * kmax + 3 * n), dtype=np.int64)
+        rec_info = np.zeros((rows, 8 + 3 * kmax + 4 * n), dtype=np.int64)
         rec_plays = np.zeros((rows, kmax, n), dtype=np.int64)
         rec_legal = np.zeros((rows, kmax, n), dtype=np.uint64)
+        rec_pass = np.full((rows, kmax, n), -1, dtype=np.int64)
+        rec_seats = np.zeros((rows, n), dtype=np.int64)
         K.record_chunk(
-            n, schedule, int(spec.games_mode), int(first[c]), int(count[c]), state[c], spec.deck, table, masks,
-            rules, ids, params, rec_hands, rec_info, rec_plays, rec_legal,
+            n, schedule, trumps, int(spec.games_mode), int(first[c]), int(count[c]), state[c], *args,
+            rec_hands, rec_info, rec_plays, rec_legal, rec_pass, rec_seats,
         )  # fmt: skip
         for row in range(rows):
             item = int(first[c]) + row // len(schedule)
             info = rec_info[row]
-            dealer, k, indicator, trump = (int(x) for x in info[:4])
-            leaders = info[8 : 8 + k]
-            winners = info[8 + kmax : 8 + kmax + k]
-            base = 8 + 2 * kmax
-            bids = [int(x) for x in info[base : base + n]]
-            won = [int(x) for x in info[base + n : base + 2 * n]]
-            scores = [int(x) for x in info[base + 2 * n : base + 3 * n]]
+            dealer, k, indicator, trump, wolf, swapped, na = (int(x) for x in info[:7])
+            base = 8 + 3 * kmax
+            bids = [int(x) for x in info[base : base + na]]
+            won = [int(x) for x in info[base + n : base + n + na]]
+            scores = [int(x) for x in info[base + 2 * n : base + 2 * n + na]]
+            final_bids = [int(x) for x in info[base + 3 * n : base + 3 * n + na]]
             tricks = []
             for t in range(k):
-                w = int(winners[t])
-                tricks.append(
-                    {"leader": int(leaders[t]), "cards": _names(rec_plays[row, t, :n]), "winner": w, "next_leader": w}
-                )
+                winner = int(info[8 + kmax + t])
+                trick = {
+                    "leader": int(info[8 + t]),
+                    "cards": _names(rec_plays[row, t, :na]),
+                    "winner": winner if winner >= 0 else None,
+                    "next_leader": int(info[8 + 2 * kmax + t]),
+                }
+                if rec_pass[row, t, 0] >= 0:
+                    trick["passes"] = _names(rec_pass[row, t, :na])
+                tricks.append(trick)
             record = {
                 "seed": spec.seed,
                 "game": item if spec.games_mode else 0,
-                "players": n,
+                "players": na,
                 "round": (row % len(schedule)) + 1 if spec.games_mode else item + 1,
                 "cards_per_player": k,
                 "dealer": dealer,
-                "specials": [],
+                "specials": list(spec.specials),
                 "options": options,
-                "strategies": strategies,
-                "hands": [_names(sorted(rec_hands[row, p, :k])) for p in range(n)],
+                "strategies": [strategies[int(s)] for s in rec_seats[row, :na]],
+                "hands": [_names(sorted(rec_hands[row, p, :k])) for p in range(na)],
                 "indicator": C.card_name(indicator) if indicator >= 0 else None,
-                "werewolf": None,
+                "werewolf": {"seat": wolf, "swapped": bool(swapped)} if wolf >= 0 else None,
                 "trump": C.suit_name(trump),
                 "bids": bids,
                 "tricks": tricks,
                 "tricks_won": won,
-                "final_bids": list(bids),
+                "final_bids": final_bids,
                 "scores": scores,
             }
+            if elimination:
+                record["seats"] = [int(s) for s in rec_seats[row, :na]]
+            if spec.custom_deck:
+                record["deck"] = _names(spec.deck)
             if include_legal:
-                record["legal"] = [[_distinct_names(int(rec_legal[row, t, j])) for j in range(n)] for t in range(k)]
+                record["legal"] = [[_distinct_names(int(rec_legal[row, t, j])) for j in range(na)] for t in range(k)]
             yield record
 
 

@@ -36,39 +36,73 @@ Scoring (8). ``scoring=standard``: exact bid 20 + 10 x tricks, otherwise
 10 x bid + 10 x k, a miss by d: 10 x min(bid, tricks) - 10 x (1 + ... + d).
 The game's winner is the highest total; equal totals share the win.
 
+Special cards (1, 3, 5-7; any subset may be mixed in). Dragon: wizard-like,
+wins the trick unless the Fairy is in it too, then the Fairy wins. Fairy and
+Bomb: jester-like, never take a trick of jesters. Bomb: nobody wins its trick;
+the would-be winner leads next (``bomb=cancel_bids``: it is a Jester that
+never wins, and a round in which it was played scores 10 x tricks for all).
+Werewolf: before the bids its holder swaps it for the indicator and names
+trump, a suit or none (``werewolf=may``: the swap may be declined); with no
+indicator the holder names trump and keeps it as a Jester. Juggler (7.5) and
+Cloud (9.75): played in a suit their player names, which leads if nothing was
+led; after a Juggler trick (not the last) everyone passes a card to the left
+at once; the taker of the Cloud trick changes their bid by one (the better
+way; +1 on a tie; 0 only goes up), nobody if the trick was bombed.
+Shapeshifter: played as a Wizard or as a Jester, the player's choice. A special
+card turned up lets the dealer name a suit (``passive_indicator=no_trump``: a
+turned-up Fairy or Bomb means no trump).
+
+Variants (4, 9). ``hidden_bids=simultaneous|secret``: bids are made without
+seeing the others' (rejected with ``canadian``). ``variant=clairvoyance``:
+in round 1 bidders see the other hands, not their own. ``variant=mono``
+(3-4 players, no specials): every seat owns a suit's 13 cards, a Wizard and a
+Jester, draws 3 + r cards in round r for 12 rounds; no trump, no following,
+the highest value wins. ``variant=maximus``: 5 rounds dealing the whole deck,
+trump Blue, Red, Green, Yellow, then none. ``variant=elimination`` (4-6
+players): whenever the next round could not be dealt to everyone, the lowest
+total leaves; play goes on to round 20 with three. Clairvoyance combines with
+the others: ``variant=maximus+clairvoyance``.
+
 Choices where RULES.md is silent are listed in ``docs/decisions.md``.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import BASE_DECK_SIZE
+from .cards import BASE_DECK_SIZE, SPECIAL_NAMES
 from .errors import WizsimError
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 
-# Indices into the int64 rule array the kernels read.
+# Indices into the int64 rule array the kernels read (_kernels.R_*).
 R_CANADIAN = 0
 R_SCORING = 1  # 0 standard, 1 progressive
 R_WIZARD_INDICATOR = 2  # 0 dealer_chooses, 1 no_trump
-N_RULE_SLOTS = 8
+R_BOMB = 3  # 0 void_trick, 1 cancel_bids
+R_WEREWOLF = 4  # 0 must, 1 may
+R_PASSIVE_INDICATOR = 5  # 0 dealer_chooses, 1 no_trump
+R_HIDDEN_BIDS = 6  # 0 off, 1 simultaneous, 2 secret
+R_ELIMINATION = 7
+R_CLAIRVOYANCE = 8
+R_MONO = 9
+R_SPECIALS = 10  # bit i: special card FIRST_SPECIAL + i is in the deck
+N_RULE_SLOTS = 12
 
-SCORING_VALUES = ("standard", "progressive")
-WIZARD_INDICATOR_VALUES = ("dealer_chooses", "no_trump")
-
-#: HISTORY.md option keys that later work (special cards, variants) will open up;
-#: today only their default value is accepted.
-_FIXED_OPTIONS = {
-    "bomb": ("void_trick", ("void_trick", "cancel_bids")),
-    "werewolf": ("must", ("must", "may")),
-    "passive_indicator": ("dealer_chooses", ("dealer_chooses", "no_trump")),
-    "variant": ("standard", ("standard", "clairvoyance", "mono", "maximus", "elimination")),
-    "hidden_bids": ("off", ("off", "simultaneous", "secret")),
+CHOICES = {
+    "scoring": ("standard", "progressive"),
+    "wizard_indicator": ("dealer_chooses", "no_trump"),
+    "bomb": ("void_trick", "cancel_bids"),
+    "werewolf": ("must", "may"),
+    "passive_indicator": ("dealer_chooses", "no_trump"),
+    "hidden_bids": ("off", "simultaneous", "secret"),
 }
+VARIANTS = ("standard", "clairvoyance", "mono", "maximus", "elimination")
+GAME_VARIANTS = ("mono", "maximus", "elimination")  # they define the whole game; at most one
+MAXIMUS_TRUMPS = (0, 1, 2, 3, -1)  # Blue, Red, Green, Yellow, then no trump
 
 
 @dataclass(frozen=True)
@@ -83,6 +117,18 @@ class Rules:
         ``"standard"`` or ``"progressive"`` (section 8).
     wizard_indicator
         ``"dealer_chooses"`` or ``"no_trump"``: what a Wizard turned up means (section 3).
+    bomb
+        ``"void_trick"`` or ``"cancel_bids"`` (sections 6, 8).
+    werewolf
+        ``"must"`` or ``"may"``: whether the Werewolf swap is compulsory (section 3).
+    passive_indicator
+        ``"dealer_chooses"`` or ``"no_trump"``: a turned-up Fairy or Bomb (section 3).
+    hidden_bids
+        ``"off"``, ``"simultaneous"`` or ``"secret"`` (section 4).
+    variant
+        ``"standard"``, ``"clairvoyance"``, ``"mono"``, ``"maximus"``,
+        ``"elimination"``, or one of the last three joined with
+        clairvoyance by ``+`` (section 9).
     rounds
         Number of rounds of a full game; None means the standard 60 / players.
     """
@@ -90,44 +136,92 @@ class Rules:
     canadian: bool = False
     scoring: str = "standard"
     wizard_indicator: str = "dealer_chooses"
+    bomb: str = "void_trick"
+    werewolf: str = "must"
+    passive_indicator: str = "dealer_chooses"
+    hidden_bids: str = "off"
+    variant: str = "standard"
     rounds: int | None = None
-    extra: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.scoring not in SCORING_VALUES:
-            raise WizsimError(f"rule scoring={self.scoring!r} is not allowed; use one of {', '.join(SCORING_VALUES)}")
-        if self.wizard_indicator not in WIZARD_INDICATOR_VALUES:
+        for key, values in CHOICES.items():
+            value = getattr(self, key)
+            if value not in values:
+                raise WizsimError(f"rule {key}={value!r} is not allowed; use one of {', '.join(values)}")
+        parts = self.variants
+        for part in parts:
+            if part not in VARIANTS:
+                raise WizsimError(
+                    f"rule variant={self.variant!r} is not allowed; use one of {', '.join(VARIANTS)}"
+                    " (clairvoyance may be joined to another with +, e.g. maximus+clairvoyance)"
+                )
+        if len(set(parts) & set(GAME_VARIANTS)) > 1 or len(parts) != len(set(parts)):
             raise WizsimError(
-                f"rule wizard_indicator={self.wizard_indicator!r} is not allowed;"
-                f" use one of {', '.join(WIZARD_INDICATOR_VALUES)}"
+                f"rule variant={self.variant} combines variants that exclude each other;"
+                " mono, maximus and elimination each define the whole game (clairvoyance joins any)"
             )
         if self.rounds is not None and (not isinstance(self.rounds, int) or self.rounds < 1):
             raise WizsimError(f"rule rounds={self.rounds!r} is not allowed; use a whole number >= 1")
+        if self.hidden_bids != "off" and self.canadian:
+            raise WizsimError(
+                "hidden bids cannot be combined with the Canadian rule (RULES.md 4): drop canadian=true or hidden_bids"
+            )
 
-    def to_array(self) -> np.ndarray:
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variant names in force (``standard`` alone when none)."""
+        return tuple(p.strip() for p in self.variant.split("+") if p.strip()) or ("standard",)
+
+    def has(self, variant: str) -> bool:
+        return variant in self.variants
+
+    def check_table(self, players: int, specials: list[str], games_mode: bool) -> None:
+        """Reject combinations RULES.md rejects, for this table (players, specials, games or hands)."""
+        if self.has("mono"):
+            if specials:
+                raise WizsimError("variant mono is played without special cards (RULES.md 9): drop --specials")
+            if players > 4:
+                raise WizsimError(f"variant mono is for 3 or 4 players (RULES.md 9), not {players}")
+        if self.has("elimination") and players < 4:
+            raise WizsimError("variant elimination needs 4 to 6 players (RULES.md 9), not 3")
+        for v in GAME_VARIANTS:
+            if self.has(v) and not games_mode:
+                raise WizsimError(f"variant {v} is a whole game: use --games G, not --cards/--hands")
+            if self.has(v) and self.rounds is not None:
+                raise WizsimError(f"variant {v} fixes its own rounds: drop rounds={self.rounds}")
+
+    def to_array(self, specials: list[str] = ()) -> np.ndarray:
         """Return the int64 rule array the kernels read."""
         arr = np.zeros(N_RULE_SLOTS, dtype=np.int64)
         arr[R_CANADIAN] = int(self.canadian)
-        arr[R_SCORING] = SCORING_VALUES.index(self.scoring)
-        arr[R_WIZARD_INDICATOR] = WIZARD_INDICATOR_VALUES.index(self.wizard_indicator)
+        arr[R_SCORING] = CHOICES["scoring"].index(self.scoring)
+        arr[R_WIZARD_INDICATOR] = CHOICES["wizard_indicator"].index(self.wizard_indicator)
+        arr[R_BOMB] = CHOICES["bomb"].index(self.bomb)
+        arr[R_WEREWOLF] = CHOICES["werewolf"].index(self.werewolf)
+        arr[R_PASSIVE_INDICATOR] = CHOICES["passive_indicator"].index(self.passive_indicator)
+        arr[R_HIDDEN_BIDS] = CHOICES["hidden_bids"].index(self.hidden_bids)
+        arr[R_ELIMINATION] = int(self.has("elimination"))
+        arr[R_CLAIRVOYANCE] = int(self.has("clairvoyance"))
+        arr[R_MONO] = int(self.has("mono"))
+        arr[R_SPECIALS] = sum(1 << SPECIAL_NAMES.index(s) for s in specials)
         return arr
 
     def options(self) -> dict:
         """Return the HISTORY.md ``options`` object for these rules."""
-        out = {
+        return {
             "canadian": self.canadian,
             "scoring": self.scoring,
+            "bomb": self.bomb,
             "wizard_indicator": self.wizard_indicator,
+            "werewolf": self.werewolf,
+            "variant": self.variant,
+            "hidden_bids": self.hidden_bids,
+            "passive_indicator": self.passive_indicator,
         }
-        out.update({key: default for key, (default, _) in _FIXED_OPTIONS.items()})
-        return out
 
     def as_dict(self) -> dict:
         """Return the rules as a plain dict (for provenance)."""
-        d = asdict(self)
-        d.pop("extra", None)
-        d.update({key: default for key, (default, _) in _FIXED_OPTIONS.items()})
-        return d
+        return dict(self.options(), rounds=self.rounds)
 
 
 def _parse_bool(key: str, value: str) -> bool:
@@ -139,7 +233,7 @@ def _parse_bool(key: str, value: str) -> bool:
     raise WizsimError(f"rule {key}={value!r} is not allowed; use {key}=true or {key}=false")
 
 
-def parse_rules(items: list[str] | tuple[str, ...] | dict | None) -> Rules:
+def parse_rules(items: list[str] | tuple[str, ...] | dict | Rules | None) -> Rules:
     """Build :class:`Rules` from ``KEY=VALUE`` strings (the ``--rule`` flags) or a dict.
 
     Raises
@@ -153,10 +247,8 @@ def parse_rules(items: list[str] | tuple[str, ...] | dict | None) -> Rules:
         return items
     pairs: list[tuple[str, str]] = []
     if isinstance(items, dict):
-        pairs = [
-            (str(k), v if isinstance(v, str) else str(v).lower() if isinstance(v, bool) else str(v))
-            for k, v in items.items()
-        ]
+        for k, v in items.items():
+            pairs.append((str(k).lower(), str(v).lower() if isinstance(v, bool) else str(v)))
     else:
         for item in items:
             if "=" not in item:
@@ -164,26 +256,17 @@ def parse_rules(items: list[str] | tuple[str, ...] | dict | None) -> Rules:
             key, value = item.split("=", 1)
             pairs.append((key.strip().lower(), value.strip()))
     kwargs: dict = {}
-    known = ("canadian", "scoring", "wizard_indicator", "rounds", *_FIXED_OPTIONS)
+    known = ("canadian", *CHOICES, "variant", "rounds")
     for key, value in pairs:
         if key == "canadian":
             kwargs["canadian"] = _parse_bool(key, value)
-        elif key in ("scoring", "wizard_indicator"):
+        elif key in CHOICES or key == "variant":
             kwargs[key] = value.lower()
         elif key == "rounds":
             try:
                 kwargs["rounds"] = int(value)
             except ValueError:
                 raise WizsimError(f"rule rounds={value!r} is not allowed; use a whole number >= 1") from None
-        elif key in _FIXED_OPTIONS:
-            default, values = _FIXED_OPTIONS[key]
-            if value.lower() not in values:
-                raise WizsimError(f"rule {key}={value!r} is not allowed; use one of {', '.join(values)}")
-            if value.lower() != default:
-                raise WizsimError(
-                    f"rule {key}={value} is not supported by this version of wizsim yet;"
-                    f" only {key}={default} is (special cards and variants come later)"
-                )
         else:
             raise WizsimError(f"unknown rule {key!r}; known rules: {', '.join(known)}")
     return Rules(**kwargs)
@@ -206,6 +289,21 @@ def standard_schedule(players: int, deck_size: int = BASE_DECK_SIZE, rounds: int
             f"rounds={rounds} is too many: {players} players can be dealt at most {most} rounds from {deck_size} cards"
         )
     return list(range(1, rounds + 1))
+
+
+FROM_INDICATOR = -2  # the round's trump comes from the indicator (_kernels.FROM_INDICATOR)
+
+
+def game_schedule(players: int, deck_size: int, rules: Rules) -> tuple[list[int], list[int]]:
+    """Hand sizes and fixed trumps (FROM_INDICATOR, -1 none, 0-3 a suit) of a full game's rounds."""
+    if rules.has("mono"):
+        return list(range(4, 16)), [-1] * 12
+    if rules.has("maximus"):
+        return [deck_size // players] * 5, list(MAXIMUS_TRUMPS)
+    if rules.has("elimination"):
+        return list(range(1, 21)), [FROM_INDICATOR] * 20
+    sizes = standard_schedule(players, deck_size, rules.rounds)
+    return sizes, [FROM_INDICATOR] * len(sizes)
 
 
 def check_round_size(players: int, cards: int, deck_size: int = BASE_DECK_SIZE) -> int:

@@ -10,6 +10,7 @@ that computed them, so the result is identical for every ``jobs``.
 from __future__ import annotations
 
 import os
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,7 @@ import pandas as pd
 from . import _kernels as K
 from . import cards as C
 from .errors import WizsimError
-from .rules import Rules, check_players, check_round_size, parse_rules, standard_schedule
+from .rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, parse_rules
 from .stats import mean_ci, wilson_ci
 from .strategies import Strategy, seat_strategies, strategy_arrays
 
@@ -46,6 +47,19 @@ class RunSpec:
     rules: Rules
     deck: np.ndarray
     custom_deck: bool = False
+    specials: list[str] = field(default_factory=list)
+    trumps: list[int] = field(default_factory=list)  # per round: FROM_INDICATOR or a fixed trump
+
+    def kernel_args(self) -> tuple:
+        """The arrays every kernel call takes after the chunk arguments."""
+        table, masks = C.kernel_tables()
+        ids, params = strategy_arrays(self.strategies)
+        mono = C.mono_decks(self.players) if self.rules.has("mono") else np.zeros((self.players, 1), dtype=np.uint8)
+        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params)
+
+    def schedule_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        trumps = self.trumps or [FROM_INDICATOR] * len(self.schedule)
+        return np.asarray(self.schedule, dtype=np.int64), np.asarray(trumps, dtype=np.int64)
 
     @property
     def rounds(self) -> int:
@@ -81,6 +95,7 @@ class RunSpec:
             "schedule": list(self.schedule),
             "rules": self.rules.as_dict(),
             "strategies": [_strategy_label(s) for s in self.strategies],
+            "specials": list(self.specials),
             "rounds": self.rounds,
             "chunk_size": self.chunk_size,
         }
@@ -97,7 +112,8 @@ class RunSpec:
 def _strategy_label(s: Strategy) -> str:
     if not s.params:
         return s.name
-    inner = ",".join(f"{k}={v:g}" for k, v in sorted(s.params.items()))
+    # repr keeps every digit: two strategies differing in the 8th digit stay apart
+    inner = ",".join(f"{k}={v!r}" if isinstance(v, float) else f"{k}={v}" for k, v in sorted(s.params.items()))
     return f"{s.name}({inner})"
 
 
@@ -122,26 +138,36 @@ def make_spec(
     strategy: str | list | None = "random",
     rules: Rules | dict | list[str] | None = None,
     deck: list[str] | None = None,
+    specials: str | list[str] | None = None,
 ) -> RunSpec:
     """Validate a simulation request and return its :class:`RunSpec`.
 
     Exactly one of ``cards``/``hands`` (independent rounds) or ``games`` (full
     games, optionally with a custom ``schedule`` of hand sizes) must be given.
+    ``specials`` (names, ``"dragon,fairy"`` or ``"all"``) are mixed into the
+    base deck; ``deck`` replaces the whole deck (reduced decks for tests).
     """
     players = check_players(_as_int("players", players))
     seed = _as_int("seed", seed)
     if seed < 0:
         raise WizsimError(f"seed must be >= 0, got {seed}")
     rules_obj = parse_rules(rules)
-    deck_arr = C.build_deck(cards=deck) if deck is not None else C.build_deck()
-    for code in deck_arr:
-        if C.CARD_CLASS[code] == C.CLASS_SPECIAL:
-            raise WizsimError(
-                f"special card {C.card_name(code)} is not supported by this version of wizsim yet; use the base deck"
-            )
+    special_names = C.parse_specials(specials)
+    if deck is not None:
+        if special_names:
+            raise WizsimError("give either a custom deck or specials, not both")
+        deck_arr = C.build_deck(cards=deck)
+        special_names = [C.card_name(c) for c in sorted(set(int(x) for x in deck_arr)) if c >= C.FIRST_SPECIAL]
+    else:
+        deck_arr = C.build_deck(special_names)
     deck_size = len(deck_arr)
+    if ("Dragon" in special_names) != ("Fairy" in special_names):
+        one, other = ("Dragon", "Fairy") if "Dragon" in special_names else ("Fairy", "Dragon")
+        warnings.warn(f"{one} without {other}: the two are meant to be used together (RULES.md 1)", stacklevel=2)
     strategies = seat_strategies(strategy, players)
-    if games is not None:
+    games_mode = games is not None
+    rules_obj.check_table(players, special_names, games_mode)
+    if games_mode:
         if cards is not None or hands is not None:
             raise WizsimError("give either --games G or --cards K --hands H, not both")
         games = _as_int("games", games)
@@ -157,10 +183,15 @@ def make_spec(
                 raise WizsimError("the schedule is empty: give hand sizes like 1,3,5,7")
             if rules_obj.rounds is not None:
                 raise WizsimError("give either --schedule or --rule rounds=N, not both")
+            if any(rules_obj.has(v) for v in ("mono", "maximus", "elimination")):
+                raise WizsimError(f"variant {rules_obj.variant} fixes its own rounds: drop --schedule")
             sched = [check_round_size(players, _as_int("schedule entry", k), deck_size) for k in schedule]
+            trumps = [FROM_INDICATOR] * len(sched)
         else:
-            sched = standard_schedule(players, deck_size, rules_obj.rounds)
-        return RunSpec(players, sched, True, games, seed, strategies, rules_obj, deck_arr, deck is not None)
+            sched, trumps = game_schedule(players, deck_size, rules_obj)
+        return RunSpec(
+            players, sched, True, games, seed, strategies, rules_obj, deck_arr, deck is not None, special_names, trumps
+        )
     if schedule is not None:
         raise WizsimError("--schedule goes with --games")
     if cards is None or hands is None:
@@ -171,48 +202,39 @@ def make_spec(
     hands = _as_int("hands", hands)
     if hands < 1:
         raise WizsimError(f"hands must be >= 1, got {hands}")
-    return RunSpec(players, [cards], False, hands, seed, strategies, rules_obj, deck_arr, deck is not None)
+    return RunSpec(
+        players, [cards], False, hands, seed, strategies, rules_obj, deck_arr, deck is not None, special_names,
+        [FROM_INDICATOR],
+    )  # fmt: skip
 
 
-def kernel_tables() -> tuple[np.ndarray, np.ndarray]:
-    """The card table and masks the kernels read.
+kernel_tables = C.kernel_tables
 
-    ``table`` is int64[N_TYPES, 6]: suit (-1 colourless), rank, class, suit for
-    comparisons (5 = none), base power, led state the card sets. ``masks`` is
-    uint64[7]: index ``led + 1`` gives the cards that follow the led state
-    (nothing for -1 and for a Wizard lead), index 6 the always-playable cards.
-    """
-    table = np.stack(
-        [C.CARD_SUIT, C.CARD_RANK, C.CARD_CLASS, C.CARD_PSUIT, C.CARD_BASE_POWER, C.CARD_LEADS], axis=1
-    ).astype(np.int64)
-    masks = np.zeros(7, dtype=np.uint64)
-    masks[1:5] = C.SUIT_MASKS
-    masks[6] = C.ALWAYS_PLAYABLE_MASK
-    return table, masks
+
+# aux columns: per (round size, seat, position) sums the joint counts cannot give
+AUX_SCORE, AUX_SCORE_SQ, AUX_HIT, AUX_MISS, AUX_MISS_SQ = range(5)  # hits and misses use the final bid
+N_AUX = 5
 
 
 @dataclass
 class Counts:
     """Integer accumulators of a run (they add up across chunks and workers)."""
 
-    joint: np.ndarray  # [k, seat, position, bid, tricks]
-    score_sum: np.ndarray  # [k, seat, position]
-    score_sq: np.ndarray
+    joint: np.ndarray  # [k, seat, position, bid as made, tricks]
+    aux: np.ndarray  # [k, seat, position, AUX_*]
     game_acc: np.ndarray  # [4, seat]
 
     @classmethod
     def zeros(cls, players: int, kmax: int) -> Counts:
         return cls(
             np.zeros((kmax + 1, players, players, kmax + 1, kmax + 1), dtype=np.int64),
-            np.zeros((kmax + 1, players, players), dtype=np.int64),
-            np.zeros((kmax + 1, players, players), dtype=np.int64),
+            np.zeros((kmax + 1, players, players, N_AUX), dtype=np.int64),
             np.zeros((4, players), dtype=np.int64),
         )
 
     def __iadd__(self, other: Counts) -> Counts:
         self.joint += other.joint
-        self.score_sum += other.score_sum
-        self.score_sq += other.score_sq
+        self.aux += other.aux
         self.game_acc += other.game_acc
         return self
 
@@ -220,26 +242,11 @@ class Counts:
 def _run_block(spec: RunSpec, first: np.ndarray, count: np.ndarray, state: np.ndarray) -> Counts:
     """Run a block of chunks in this process with the serial kernel."""
     acc = Counts.zeros(spec.players, max(spec.schedule))
-    table, masks = kernel_tables()
-    ids, params = strategy_arrays(spec.strategies)
+    schedule, trumps = spec.schedule_arrays()
     K.simulate_chunks(
-        spec.players,
-        np.asarray(spec.schedule, dtype=np.int64),
-        int(spec.games_mode),
-        first,
-        count,
-        state,
-        spec.deck,
-        table,
-        masks,
-        spec.rules.to_array(),
-        ids,
-        params,
-        acc.joint,
-        acc.score_sum,
-        acc.score_sq,
-        acc.game_acc,
-    )
+        spec.players, schedule, trumps, int(spec.games_mode), first, count, state, *spec.kernel_args(),
+        acc.joint, acc.aux, acc.game_acc,
+    )  # fmt: skip
     return acc
 
 
@@ -307,14 +314,15 @@ class SimulationResult:
                     if by_position:
                         row["position"] = pos[0] + 1
                     row["rounds"] = rounds
-                    for name, x in (("bid", bb), ("tricks", tt), ("abs_diff", np.abs(bb - tt))):
+                    for name, x in (("bid", bb), ("tricks", tt)):
                         m, lo, hi = mean_ci((x * jt).sum(), (x * x * jt).sum(), rounds)
                         row[f"mean_{name}"], row[f"mean_{name}_lo"], row[f"mean_{name}_hi"] = m, lo, hi
-                    p, lo, hi = wilson_ci(np.trace(jt), rounds)
+                    aux = self.counts.aux[k][np.ix_(seats, pos)].sum(axis=(0, 1))
+                    m, lo, hi = mean_ci(aux[AUX_MISS], aux[AUX_MISS_SQ], rounds)
+                    row["mean_abs_diff"], row["mean_abs_diff_lo"], row["mean_abs_diff_hi"] = m, lo, hi
+                    p, lo, hi = wilson_ci(aux[AUX_HIT], rounds)
                     row["hit_rate"], row["hit_rate_lo"], row["hit_rate_hi"] = p, lo, hi
-                    s_sum = self.counts.score_sum[k][np.ix_(seats, pos)].sum()
-                    s_sq = self.counts.score_sq[k][np.ix_(seats, pos)].sum()
-                    m, lo, hi = mean_ci(s_sum, s_sq, rounds)
+                    m, lo, hi = mean_ci(aux[AUX_SCORE], aux[AUX_SCORE_SQ], rounds)
                     row["mean_score"], row["mean_score_lo"], row["mean_score_hi"] = m, lo, hi
                     rows.append(row)
         df = pd.DataFrame(rows)
@@ -325,10 +333,10 @@ class SimulationResult:
         """Per strategy over all round sizes and positions: hit rate and points per round."""
         rows = []
         for label, seats in self._group_seats():
-            jt = self.counts.joint[:, seats].sum(axis=(0, 1, 2))
-            rounds = int(jt.sum())
-            p, plo, phi = wilson_ci(np.trace(jt), rounds)
-            m, lo, hi = mean_ci(self.counts.score_sum[:, seats].sum(), self.counts.score_sq[:, seats].sum(), rounds)
+            rounds = int(self.counts.joint[:, seats].sum())
+            aux = self.counts.aux[:, seats].sum(axis=(0, 1, 2))
+            p, plo, phi = wilson_ci(aux[AUX_HIT], rounds)
+            m, lo, hi = mean_ci(aux[AUX_SCORE], aux[AUX_SCORE_SQ], rounds)
             rows.append(
                 {
                     "strategy": label,
@@ -410,12 +418,13 @@ def simulate_result(
     rules: Rules | dict | list[str] | None = None,
     jobs: int = 1,
     deck: list[str] | None = None,
+    specials: str | list[str] | None = None,
 ) -> SimulationResult:
     """Run a simulation and return its :class:`SimulationResult` (tables and joint counts).
 
     Parameters are those of :func:`simulate`.
     """
-    spec = make_spec(players, cards, hands, games, schedule, seed, strategy, rules, deck)
+    spec = make_spec(players, cards, hands, games, schedule, seed, strategy, rules, deck, specials)
     counts = run_counts(spec, jobs)
     return SimulationResult(spec, counts, spec.provenance())
 
@@ -431,6 +440,7 @@ def simulate(
     rules: Rules | dict | list[str] | None = None,
     jobs: int = 1,
     deck: list[str] | None = None,
+    specials: str | list[str] | None = None,
 ) -> pd.DataFrame:
     """Simulate rounds or full games and return the per-position table.
 
@@ -454,6 +464,8 @@ def simulate(
         Local worker processes.
     deck
         A custom reduced deck (card names), e.g. for exact enumeration.
+    specials
+        Special cards mixed into the deck: names (``"dragon,fairy"``) or ``"all"``.
 
     Returns
     -------
@@ -463,4 +475,4 @@ def simulate(
         ``_lo``/``_hi`` 95% bounds. ``attrs`` holds the provenance (wizsim
         version, seed, rules, strategies, sample size).
     """
-    return simulate_result(players, cards, hands, games, schedule, seed, strategy, rules, jobs, deck).table()
+    return simulate_result(players, cards, hands, games, schedule, seed, strategy, rules, jobs, deck, specials).table()

@@ -7,7 +7,10 @@ class here with a new id and its decision functions in ``_kernels.py``.
 ``random``
     A uniformly random legal bid, a uniformly random legal card (uniform over
     the distinct legal cards: holding two Wizards and R5 it plays W or R5 with
-    probability 1/2 each), a uniformly random suit when it names trump.
+    probability 1/2 each), a uniformly random suit when it names trump. Every
+    special-card decision is uniform too: a Juggler's or Cloud's suit (of 4),
+    a Shapeshifter's role (of 2), the Werewolf swap under ``werewolf=may``
+    (1/2) and its trump (4 suits or none), the card passed after a Juggler.
 ``heuristic``
     A club player. Bids the rounded sum of per-card trick estimates (Wizards,
     trumps by rank, high side cards, discounted for more players and longer
@@ -18,6 +21,19 @@ class here with a new id and its decision functions in ``_kernels.py``.
     card of the suit can beat, else a Wizard), and sheds its lowest card when it
     cannot win; once it has enough it ducks with its most dangerous losing card,
     keeping Jesters for emergencies. Names the suit its hand is strongest in.
+    Special cards: Dragon, Juggler, Cloud and Shapeshifter add to the bid
+    estimate; a Juggler or Cloud is played in trump (or the led suit) to win
+    and in a side suit to lose, a Shapeshifter as Wizard to win and as Jester
+    to lose; a Fairy takes a Dragon's trick when it can; a trick with a Bomb
+    counts for nobody, so it is a safe place to shed a dangerous card; after a
+    Juggler trick it passes its weakest card while it needs tricks and its most
+    dangerous one once it has enough; it always swaps the Werewolf and names
+    its strongest suit (no trump if no suit is worth it).
+
+Every special-card decision can be overridden per seat with a decision
+parameter: ``heuristic(pass=random)``, ``random(form=heuristic)``; the keys
+are ``trump``, ``werewolf``, ``form`` and ``pass``, the values ``own``,
+``random`` and ``heuristic``.
 """
 
 from __future__ import annotations
@@ -29,7 +45,7 @@ import numpy as np
 
 from .errors import WizsimError
 
-N_PARAMS = 16
+N_PARAMS = 32
 
 # Parameter slots of the heuristic (see _kernels._heuristic_estimate).
 H_WIZARD = 0  # expected tricks of a Wizard
@@ -44,6 +60,16 @@ H_RUFF = 8  # value of a void/singleton side suit when holding spare trumps
 H_BID_SHIFT = 9  # added to the estimate before rounding
 H_NT_ACE = 10  # expected tricks of a 13 in a no-trump round with 3 players
 H_SIDE_SECOND = 11  # value ratio of each further card held in the same side suit
+H_SPECIAL = 12  # 12..18: expected tricks of Dragon, Fairy, Bomb, Werewolf, Juggler, Cloud, Shapeshifter
+
+# Decision overrides, for every strategy: which rule makes each special-card decision.
+DECISIONS = {
+    "trump": 24,  # the dealer names trump after a Wizard or special indicator
+    "werewolf": 25,  # swap the Werewolf (werewolf=may) and name trump
+    "form": 26,  # the suit of a Juggler or Cloud, the role of a Shapeshifter
+    "pass": 27,  # the card passed after a Juggler trick
+}
+DECIDERS = {"own": 0, "random": 1, "heuristic": 2}
 
 
 @dataclass(frozen=True)
@@ -56,7 +82,23 @@ class Strategy:
 
     def param_row(self) -> np.ndarray:
         """Return the float64 parameter row the kernels read."""
-        return np.zeros(N_PARAMS, dtype=np.float64)
+        row = np.zeros(N_PARAMS, dtype=np.float64)
+        for key in self.params:
+            if key not in DECISIONS:
+                raise WizsimError(
+                    f"unknown parameter {key!r} for strategy {self.name}; decisions: {', '.join(DECISIONS)}"
+                )
+        self._fill_decisions(row)
+        return row
+
+    def _fill_decisions(self, row: np.ndarray) -> None:
+        for key, slot in DECISIONS.items():
+            value = self.params.get(key, "own")
+            if value not in DECIDERS:
+                raise WizsimError(
+                    f"decision {key}={value!r} for strategy {self.name}: use one of {', '.join(DECIDERS)}"
+                )
+            row[slot] = DECIDERS[value]
 
 
 @dataclass(frozen=True)
@@ -82,6 +124,14 @@ HEURISTIC_DEFAULTS = {
     "bid_shift": -0.075,
     "nt_ace": 1.2,
     "side_second": 0.95,
+    # special cards (not tuned yet): expected tricks of each when bidding
+    "dragon": 0.95,
+    "fairy": 0.05,
+    "bomb": 0.0,
+    "werewolf": 0.0,
+    "juggler": 0.35,
+    "cloud": 0.45,
+    "shapeshifter": 0.75,
 }
 _HEURISTIC_SLOTS = {
     "wizard": H_WIZARD,
@@ -96,6 +146,13 @@ _HEURISTIC_SLOTS = {
     "bid_shift": H_BID_SHIFT,
     "nt_ace": H_NT_ACE,
     "side_second": H_SIDE_SECOND,
+    "dragon": H_SPECIAL,
+    "fairy": H_SPECIAL + 1,
+    "bomb": H_SPECIAL + 2,
+    "werewolf": H_SPECIAL + 3,
+    "juggler": H_SPECIAL + 4,
+    "cloud": H_SPECIAL + 5,
+    "shapeshifter": H_SPECIAL + 6,
 }
 
 
@@ -110,11 +167,19 @@ class HeuristicStrategy(Strategy):
         row = np.zeros(N_PARAMS, dtype=np.float64)
         values = dict(HEURISTIC_DEFAULTS)
         for key, value in self.params.items():
+            if key in DECISIONS:
+                continue
             if key not in _HEURISTIC_SLOTS:
-                raise WizsimError(f"unknown heuristic parameter {key!r}; known: {', '.join(_HEURISTIC_SLOTS)}")
-            values[key] = float(value)
+                raise WizsimError(
+                    f"unknown heuristic parameter {key!r}; known: {', '.join(_HEURISTIC_SLOTS)},"
+                    f" and decisions {', '.join(DECISIONS)}"
+                )
+            if not isinstance(value, float):
+                raise WizsimError(f"heuristic parameter {key}={value!r} must be a number")
+            values[key] = value
         for key, slot in _HEURISTIC_SLOTS.items():
             row[slot] = values[key]
+        self._fill_decisions(row)
         return row
 
 
@@ -134,12 +199,15 @@ def make_strategy(spec: str | Strategy) -> Strategy:
         for part in filter(None, (p.strip() for p in inner.split(";" if ";" in inner else ","))):
             if "=" not in part:
                 raise WizsimError(f"malformed strategy parameter {part!r} in {text!r}: write key=value")
-            key, value = part.split("=", 1)
+            key, value = (x.strip() for x in part.split("=", 1))
+            if key in DECISIONS:
+                params[key] = value.lower()
+                continue
             try:
-                params[key.strip()] = float(value)
+                params[key] = float(value)
             except ValueError:
                 raise WizsimError(f"strategy parameter {part!r} in {text!r} is not a number") from None
-            if not math.isfinite(params[key.strip()]):
+            if not math.isfinite(params[key]):
                 raise WizsimError(f"strategy parameter {part!r} in {text!r} must be a finite number")
     cls = STRATEGIES.get(name.strip().lower())
     if cls is None:
