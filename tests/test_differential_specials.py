@@ -34,8 +34,8 @@ RULE_SETS = [
     {},
     {"bomb": "cancel_bids", "werewolf": "may", "passive_indicator": "no_trump"},
     {"canadian": "true", "scoring": "progressive", "wizard_indicator": "no_trump"},
-    {"werewolf": "may", "strategy_override": "random(form=heuristic,pass=heuristic,werewolf=heuristic)"},
-    {"bomb": "cancel_bids", "strategy_override": "heuristic(form=random,pass=random,werewolf=random,trump=random)"},
+    {"werewolf": "may", "strategy_override": "random(form=heuristic,pass=heuristic,swap=heuristic)"},
+    {"bomb": "cancel_bids", "strategy_override": "heuristic(form=random,pass=random,swap=random,trump=random)"},
 ]
 
 

@@ -24,7 +24,7 @@ def legal(hand: list[str], trick: list[str]) -> set[str]:
     """Legal distinct cards for ``hand`` after ``trick`` was played, as the kernel computes them."""
     led = -1
     for c in trick:
-        led = K.led_after_checked(led, C.card_code(c), TABLE)
+        led = K.led_after_checked(led, C.form_code(c), TABLE)
     mask = np.uint64(0)
     for c in hand:
         mask |= np.uint64(1) << np.uint64(C.card_code(c))
@@ -122,3 +122,78 @@ def test_card_table_has_the_60_base_cards():
     assert C.card_code("b13") == C.card_code("B13") == 12
     with pytest.raises(ValueError, match="unknown card"):
         C.card_code("B14")
+
+
+# ---- special cards (RULES.md 5-7) and worked examples 5-9, on the engine's trick code
+def result(cards: list[str], trump: str | None, bomb_voids: bool = True) -> tuple[int | None, int]:
+    """(winner index or None if nobody wins, next leader index), as the engine's play loop computes them."""
+    forms = np.array([C.form_code(c) for c in cards], dtype=np.int64)
+    w, nxt = K.trick_result_checked(forms, SUIT[trump], TABLE, bomb_voids)
+    return (None if w < 0 else int(w)), int(nxt)
+
+
+def test_example_5_fairy_beats_dragon_dragon_beats_wizard():
+    assert result(["Dragon", "W", "Fairy"], None) == (2, 2)
+    assert result(["Dragon", "W", "J"], None) == (0, 0)
+
+
+def test_example_6_bomb_voids_the_trick_winner_leads():
+    assert result(["R2", "Bomb", "R13", "W"], "R") == (None, 3)
+
+
+def test_example_7_juggler_sets_its_suit_and_counts_seven_and_a_half():
+    assert result(["Juggler:Y", "B13", "Y7", "Y8"], "Y") == (3, 3)
+    assert legal(["Y2", "B5", "W"], ["Juggler:Y"]) == {"Y2", "W"}
+    assert legal(["Y2", "Juggler", "Cloud", "Bomb"], ["Juggler:Y"]) == {"Y2", "Juggler", "Cloud", "Bomb"}
+
+
+def test_example_8_cloud_counts_nine_and_three_quarters():
+    assert result(["R9", "Cloud:R", "R10"], None) == (2, 2)
+    assert result(["R9", "Cloud:R", "R8"], None) == (1, 1)
+
+
+def test_example_9_first_wizard_like_card_wins():
+    assert result(["Shapeshifter:W", "W"], None) == (0, 0)
+    assert result(["J", "W", "Shapeshifter:W"], "B") == (1, 1)
+
+
+@pytest.mark.parametrize(
+    "cards, trump, expected",
+    [
+        (["Bomb", "Dragon", "Fairy"], "B", (None, 2)),  # bombed: the Fairy's player leads
+        (["Fairy", "Bomb", "J"], None, (None, 2)),  # Fairy and Bomb never take a trick of jesters
+        (["Fairy", "J", "J"], None, (1, 1)),
+        (["Shapeshifter:J", "R3", "R9"], "B", (2, 2)),  # led as Jester: R is led
+        (["Shapeshifter:J", "J", "J"], None, (0, 0)),  # it wins a trick of jesters like a Jester
+        (["Werewolf", "J"] + ["J"], None, (0, 0)),  # a kept Werewolf is a Jester
+        (["Cloud:G", "G12", "Bomb"], "R", (None, 1)),  # a Cloud in a bombed trick: nobody wins
+        (["Juggler:B", "B7", "B8"], "R", (2, 2)),
+        (["Juggler:R", "B13", "J"], "R", (0, 0)),  # a Juggler named in trump is a trump
+        (["Dragon", "Shapeshifter:W", "W"], None, (0, 0)),
+        (["B5", "Dragon", "Fairy", "W"], "B", (2, 2)),
+    ],
+)
+def test_special_card_winners(cards, trump, expected):
+    assert result(cards, trump) == expected
+
+
+def test_bomb_cancel_bids_plays_as_a_jester_that_never_wins():
+    assert result(["R2", "Bomb", "R13", "W"], "R", bomb_voids=False) == (3, 3)
+    assert result(["Bomb", "J", "J"], None, bomb_voids=False) == (1, 1)
+
+
+def test_specials_are_always_playable_and_dragon_frees_the_trick():
+    assert legal(["R2", "Dragon", "Fairy", "Werewolf", "Shapeshifter"], ["R5"]) == {
+        "R2", "Dragon", "Fairy", "Werewolf", "Shapeshifter"}  # fmt: skip
+    assert legal(["R2", "B3"], ["Dragon"]) == {"R2", "B3"}
+    assert legal(["R2", "B3"], ["Fairy", "Shapeshifter:W"]) == {"R2", "B3"}
+    assert legal(["R2", "B3"], ["Bomb", "R9"]) == {"R2"}
+
+
+@pytest.mark.parametrize(
+    "bid, tricks, k, expected",
+    [(0, 0, 5, 1), (0, 1, 5, 1), (2, 1, 5, 1), (2, 3, 5, 3), (2, 2, 5, 3), (3, 0, 5, 2)],
+)
+def test_cloud_changes_the_bid_the_better_way(bid, tricks, k, expected):
+    """+1 or -1, whichever scores more; +1 on a tie; a bid of 0 can only go up."""
+    assert K.cloud_bid_checked(bid, tricks, k, 0, False) == expected

@@ -75,3 +75,43 @@ def test_same_seed_same_deals_whatever_the_players(selection):
     deals = [[(r["hands"], r["indicator"], r["dealer"]) for r in run] for run in runs]
     assert deals[0] == deals[1] == deals[2]
     assert [r["bids"] for r in runs[0]] != [r["bids"] for r in runs[1]]
+
+
+def _mask(cards):
+    from wizsim import cards as C
+
+    m = 0
+    for c in cards:
+        m |= 1 << C.card_code(c)
+    return np.uint64(m)
+
+
+def _estimate(cards, trump, n, k):
+    from wizsim import _kernels as K
+    from wizsim import cards as C
+
+    cnt = np.zeros(64, dtype=np.int64)
+    for c in cards:
+        cnt[C.card_code(c)] += 1
+    row = make_strategy("heuristic").param_row()
+    return K._heuristic_estimate(_mask(cards), cnt, trump, n, k, row)
+
+
+def test_heuristic_bids_at_least_the_tricks_it_controls():
+    assert _estimate(["W", "W", "W", "W"], -1, 4, 4) >= 4
+    trumps = [f"B{r}" for r in range(1, 14)]
+    assert _estimate(trumps + ["W", "W"], 0, 4, 15) >= 15
+    assert _estimate([f"Y{r}" for r in range(1, 14)] + [f"G{r}" for r in range(7, 14)], -1, 3, 20) >= 20
+
+
+def test_heuristic_does_not_lead_a_sure_winner_when_it_wants_no_more_tricks():
+    from wizsim import _kernels as K
+    from wizsim import cards as C
+
+    hand = _mask(["R13", "J"])
+    f = K._heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False)
+    assert C.card_name(f) == "J"
+    # with a side card that unseen cards can beat, that card is the cheaper way to lose
+    hand = _mask(["R5", "J"])
+    f = K._heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False)
+    assert C.card_name(f) == "R5"  # and the Jester is kept for later

@@ -363,6 +363,12 @@ def led_after_checked(led, form, table):
 
 
 @jit
+def cloud_bid_checked(bid, tricks, k, scoring, cancelled):
+    """Python-callable :func:`cloud_bid` (for tests)."""
+    return cloud_bid(bid, tricks, k, scoring, cancelled)
+
+
+@jit
 def round_score_checked(bid, tricks, k, scoring):
     """Python-callable :func:`round_score` (for tests)."""
     return round_score(bid, tricks, k, scoring)
@@ -441,7 +447,18 @@ def _heuristic_estimate(hand, cnt_row, trump, n, k, prm):
         if spare > short_suits:
             spare = short_suits
         est += prm[H_RUFF] * spare
-    return est + prm[H_BID_SHIFT]
+    est += prm[H_BID_SHIFT]
+    # a floor of tricks the hand controls: Wizards, the Dragon, and unbroken
+    # top sequences (of trump, or of every suit when there is no trump)
+    sure = cnt_row[WIZARD] + ((hand >> U64(DRAGON)) & _ONE)
+    for s in range(4):
+        if s == trump or trump < 0:
+            bits = (hand >> U64(13 * s)) & U64(0x1FFF)
+            r = 12
+            while r >= 0 and (bits >> U64(r)) & _ONE:
+                sure += 1
+                r -= 1
+    return max(est, np.float64(sure))
 
 
 @jit
@@ -601,12 +618,15 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tfla
     lowest_v = 1 << 30
     lowest_side = -1
     lowest_side_v = 1 << 30
+    jester = -1  # a jester-like form to lead when a trick must be lost
     bits = legal
     while bits != _ZERO:
         c = np.int64(lowest_bit(bits))
         bits &= bits - _ONE
         win_form, lose_form = _forms_of(c, led, trump)
         v_lose = _static_value(lose_form, trump)
+        if v_lose < 0 and (jester < 0 or c == JESTER):
+            jester = lose_form
         if v_lose < lowest_v:
             lowest_v = v_lose
             lowest = lose_form
@@ -658,7 +678,10 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tfla
         return highest_win
     # enough tricks: lose this one if at all possible
     if n_played == 0:
-        return lowest_side if lowest_side >= 0 else lowest
+        # lead the lowest side card, unless nothing unseen beats it: then a jester-like card
+        if lowest_side >= 0 and not (jester >= 0 and _is_top(lowest_side, hand, seen)):
+            return lowest_side
+        return jester if jester >= 0 else lowest
     if highest_lose >= 0:
         return highest_lose
     # every card wins for now: dump the most dangerous if sure to take it, else the weakest

@@ -166,6 +166,15 @@ def card_name(code: int) -> str:
     return FORM_NAMES[int(code)]
 
 
+def form_code(name: str) -> int:
+    """Return the code of a played form (``Juggler:B``, ``Shapeshifter:W``) or of a plain card."""
+    key = str(name).strip().lower()
+    for code, form in enumerate(FORM_NAMES):
+        if form.lower() == key and not form.startswith("?"):
+            return code
+    return card_code(name)
+
+
 def special_code(name: str) -> int:
     """Return the code of a special card by name (case-insensitive)."""
     key = str(name).strip().lower()

@@ -7,7 +7,9 @@ status 2, leaving no output file behind.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -100,7 +102,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _pm(mean: float, lo: float, hi: float, digits: int) -> str:
+    """A mean and the half-width of its (symmetric) 95% interval."""
+    if not (lo == lo and hi == hi):  # NaN: too few observations for an interval
+        return f"{mean:.{digits}f} ± n/a"
     return f"{mean:.{digits}f} ± {(hi - lo) / 2:.{digits}f}"
+
+
+def _pct(p: float, lo: float, hi: float) -> str:
+    """A proportion in percent with its (asymmetric Wilson) 95% interval."""
+    return f"{100 * p:.2f} [{100 * lo:.2f}, {100 * hi:.2f}]"
 
 
 def format_table(df: pd.DataFrame) -> str:
@@ -113,10 +123,7 @@ def format_table(df: pd.DataFrame) -> str:
             "rounds": df["rounds"],
             "bid": [_pm(*x, 3) for x in zip(df.mean_bid, df.mean_bid_lo, df.mean_bid_hi, strict=True)],
             "tricks": [_pm(*x, 3) for x in zip(df.mean_tricks, df.mean_tricks_lo, df.mean_tricks_hi, strict=True)],
-            "hit %": [
-                _pm(100 * a, 100 * b, 100 * c, 2)
-                for a, b, c in zip(df.hit_rate, df.hit_rate_lo, df.hit_rate_hi, strict=True)
-            ],
+            "hit % [95% CI]": [_pct(*x) for x in zip(df.hit_rate, df.hit_rate_lo, df.hit_rate_hi, strict=True)],
             "|bid-tricks|": [
                 _pm(*x, 3) for x in zip(df.mean_abs_diff, df.mean_abs_diff_lo, df.mean_abs_diff_hi, strict=True)
             ],
@@ -133,10 +140,7 @@ def format_games(df: pd.DataFrame) -> str:
             "strategy": df["strategy"],
             "games": df["games"],
             "mean total": [_pm(*x, 1) for x in zip(df.mean_total, df.mean_total_lo, df.mean_total_hi, strict=True)],
-            "win %": [
-                _pm(100 * a, 100 * b, 100 * c, 2)
-                for a, b, c in zip(df.win_rate, df.win_rate_lo, df.win_rate_hi, strict=True)
-            ],
+            "win % [95% CI]": [_pct(*x) for x in zip(df.win_rate, df.win_rate_lo, df.win_rate_hi, strict=True)],
         }
     )
     return shown.to_string(index=False)
@@ -165,8 +169,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     summ = result.summary()
     print(
         "\n".join(
-            f"  {r.strategy} (seats {r.seats}): hit {100 * r.hit_rate:.2f}% ± {50 * (r.hit_rate_hi - r.hit_rate_lo):.2f}, "
-            f"{r.mean_score:.2f} ± {(r.mean_score_hi - r.mean_score_lo) / 2:.2f} points per round"
+            f"  {r.strategy} (seats {r.seats}): hit % {_pct(r.hit_rate, r.hit_rate_lo, r.hit_rate_hi)}, "
+            f"{_pm(r.mean_score, r.mean_score_lo, r.mean_score_hi, 2)} points per round"
             for r in summ.itertuples()
         )
     )
@@ -177,7 +181,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.out:
         for df in (table, games):
             if df is not None:
-                df.attrs = {"wizsim": json.dumps(prov)}
+                df.attrs = dict(prov)
         write_table(table, args.out)
         if games is not None:
             write_table(games, _games_path(args.out))
@@ -245,8 +249,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wizsim: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("wizsim: interrupted; no output file was written", file=sys.stderr)
+        print("wizsim: interrupted; output being written was discarded", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (wizsim ... | head): stop quietly
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 0
 
 
 if __name__ == "__main__":

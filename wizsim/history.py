@@ -42,8 +42,9 @@ def iter_history(spec: RunSpec, include_legal: bool = False) -> Iterator[dict]:
     options = spec.rules.options()
     strategies = [_strategy_label(s) for s in spec.strategies]
     elimination = spec.rules.has("elimination")
-    first, count, state = spec.chunks()
-    for c in range(len(first)):
+    for chunk in range(spec.n_chunks):
+        first, count, state = spec.chunk_range(chunk, chunk + 1)
+        c = 0
         rows = int(count[c]) * len(schedule)
         rec_hands = np.zeros((rows, n, kmax), dtype=np.uint8)
         rec_info = np.zeros((rows, 8 + 3 * kmax + 4 * n), dtype=np.int64)

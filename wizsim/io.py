@@ -19,10 +19,11 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     removed and ``path`` is left as it was.
     """
     target = Path(path)
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        raise WizsimError(f"cannot write {target}: folder {parent} does not exist")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=parent)
+    parent = _check_folder(target)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=parent)
+    except OSError as exc:
+        raise WizsimError(f"cannot write {target}: {exc.strerror or exc}") from None
     os.close(fd)
     tmp = Path(tmp_name)
     # mkstemp makes the file private (0600); give it the mode a plain open() would
@@ -32,10 +33,26 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     try:
         yield tmp
         os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
             tmp.unlink()
+        if isinstance(exc, OSError):
+            raise WizsimError(f"cannot write {target}: {exc.strerror or exc}") from None
         raise
+
+
+def _check_folder(target: Path) -> Path:
+    """The folder ``target`` goes into; a WizsimError if it is not an existing, writable folder."""
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.exists():
+        raise WizsimError(f"cannot write {target}: folder {parent} does not exist")
+    if not parent.is_dir():
+        raise WizsimError(f"cannot write {target}: {parent} is not a folder")
+    if target.is_dir():
+        raise WizsimError(f"cannot write {target}: it is a folder; give a file name")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise WizsimError(f"cannot write {target}: folder {parent} is not writable")
+    return parent
 
 
 def check_output(path: str | os.PathLike, suffixes: tuple[str, ...]) -> Path:
@@ -43,9 +60,14 @@ def check_output(path: str | os.PathLike, suffixes: tuple[str, ...]) -> Path:
     target = Path(path)
     if target.suffix.lower() not in suffixes:
         raise WizsimError(f"cannot write {target}: use a file name ending in {' or '.join(suffixes)}")
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        raise WizsimError(f"cannot write {target}: folder {parent} does not exist")
+    parent = _check_folder(target)
+    # a real write probe: permissions, read-only file systems, immutable folders
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".probe", dir=parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise WizsimError(f"cannot write {target}: {exc.strerror or exc}") from None
     return target
 
 

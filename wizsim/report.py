@@ -39,7 +39,13 @@ def run_report(
     """Run the analyses at ``size`` and write ``outdir/README.md``; return its path."""
     if size not in ("quick", "default", "full"):
         raise WizsimError(f"unknown report size {size!r}; use quick, default or full")
-    outdir.mkdir(parents=True, exist_ok=True)
+    try:
+        outdir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WizsimError(f"cannot write to {outdir}: {exc.strerror or exc}") from None
+    from .io import check_output
+
+    check_output(outdir / "README.md", (".md",))
     sections = []
     for path in find_analyses():
         module = _load(path)

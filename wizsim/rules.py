@@ -257,6 +257,10 @@ def parse_rules(items: list[str] | tuple[str, ...] | dict | Rules | None) -> Rul
             pairs.append((key.strip().lower(), value.strip()))
     kwargs: dict = {}
     known = ("canadian", *CHOICES, "variant", "rounds")
+    given = [key for key, _ in pairs]
+    for key in given:
+        if given.count(key) > 1:
+            raise WizsimError(f"rule {key} is given {given.count(key)} times; give each rule once")
     for key, value in pairs:
         if key == "canadian":
             kwargs["canadian"] = _parse_bool(key, value)

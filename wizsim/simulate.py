@@ -26,6 +26,7 @@ from .strategies import Strategy, seat_strategies, strategy_arrays
 
 CHUNK_ROUNDS = 1 << 14
 CHUNK_GAMES = 256
+MAX_ITEMS = 10**12  # hands or games in one run: about a week on one core; more is surely a typo
 
 
 def _version() -> str:
@@ -69,21 +70,31 @@ class RunSpec:
     def chunk_size(self) -> int:
         return CHUNK_GAMES if self.games_mode else CHUNK_ROUNDS
 
-    def chunks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Return (first item, item count, initial generator states [chunk, 2]) of every chunk."""
+    @property
+    def n_chunks(self) -> int:
+        return -(-self.items // self.chunk_size)
+
+    def chunk_range(self, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(first item, item count, generator states [chunk, 2]) of chunks ``lo .. hi - 1``.
+
+        Chunk ``i`` always gets the same two streams (dealing, decisions) from
+        ``SeedSequence(seed, spawn_key=(i,))``, whoever computes it.
+        """
         size = self.chunk_size
-        n_chunks = -(-self.items // size)
-        first = np.arange(n_chunks, dtype=np.int64) * size
+        first = np.arange(lo, hi, dtype=np.int64) * size
         count = np.minimum(size, self.items - first).astype(np.int64)
-        # two streams per chunk: dealing, and the players' decisions
         state = np.array(
             [
                 np.random.SeedSequence(self.seed, spawn_key=(i,)).generate_state(2, dtype=np.uint64)
-                for i in range(n_chunks)
+                for i in range(lo, hi)
             ],
             dtype=np.uint64,
-        ).reshape(n_chunks, 2)
+        ).reshape(hi - lo, 2)
         return first, count, state
+
+    def chunks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(first item, item count, generator states) of every chunk (for small runs and histories)."""
+        return self.chunk_range(0, self.n_chunks)
 
     def provenance(self) -> dict[str, Any]:
         """Everything needed to reproduce the run."""
@@ -171,9 +182,11 @@ def make_spec(
         if cards is not None or hands is not None:
             raise WizsimError("give either --games G or --cards K --hands H, not both")
         games = _as_int("games", games)
-        if games < 1:
-            raise WizsimError(f"games must be >= 1, got {games}")
+        if not 1 <= games <= MAX_ITEMS:
+            raise WizsimError(f"games must be between 1 and {MAX_ITEMS:.0e}, got {games}")
         if schedule is not None:
+            if isinstance(schedule, np.ndarray):
+                schedule = schedule.tolist()
             if isinstance(schedule, str):
                 try:
                     schedule = [int(x) for x in schedule.split(",") if x.strip()]
@@ -200,8 +213,8 @@ def make_spec(
         raise WizsimError("rule rounds=N sets the length of full games: use it with --games")
     cards = check_round_size(players, _as_int("cards", cards), deck_size)
     hands = _as_int("hands", hands)
-    if hands < 1:
-        raise WizsimError(f"hands must be >= 1, got {hands}")
+    if not 1 <= hands <= MAX_ITEMS:
+        raise WizsimError(f"hands must be between 1 and {MAX_ITEMS:.0e}, got {hands}")
     return RunSpec(
         players, [cards], False, hands, seed, strategies, rules_obj, deck_arr, deck is not None, special_names,
         [FROM_INDICATOR],
@@ -239,14 +252,20 @@ class Counts:
         return self
 
 
-def _run_block(spec: RunSpec, first: np.ndarray, count: np.ndarray, state: np.ndarray) -> Counts:
-    """Run a block of chunks in this process with the serial kernel."""
+BATCH_CHUNKS = 1024  # chunks seeded and run per kernel call: bounded memory for any run length
+
+
+def _run_block(spec: RunSpec, lo: int, hi: int) -> Counts:
+    """Run chunks ``lo .. hi - 1`` in this process with the serial kernel."""
     acc = Counts.zeros(spec.players, max(spec.schedule))
     schedule, trumps = spec.schedule_arrays()
-    K.simulate_chunks(
-        spec.players, schedule, trumps, int(spec.games_mode), first, count, state, *spec.kernel_args(),
-        acc.joint, acc.aux, acc.game_acc,
-    )  # fmt: skip
+    args = spec.kernel_args()
+    for start in range(lo, hi, BATCH_CHUNKS):
+        first, count, state = spec.chunk_range(start, min(start + BATCH_CHUNKS, hi))
+        K.simulate_chunks(
+            spec.players, schedule, trumps, int(spec.games_mode), first, count, state, *args,
+            acc.joint, acc.aux, acc.game_acc,
+        )  # fmt: skip
     return acc
 
 
@@ -261,15 +280,16 @@ def run_counts(spec: RunSpec, jobs: int = 1) -> Counts:
     jobs = _as_int("jobs", jobs)
     if jobs < 1:
         raise WizsimError(f"jobs must be >= 1, got {jobs}")
-    first, count, state = spec.chunks()
-    if jobs == 1 or len(first) == 1:
-        return _run_block(spec, first, count, state)
+    n_chunks = spec.n_chunks
+    if jobs == 1 or n_chunks == 1:
+        return _run_block(spec, 0, n_chunks)
     from joblib import Parallel, delayed
 
     _limit_threads()
-    blocks = np.array_split(np.arange(len(first)), min(jobs, len(first)))
-    parts = Parallel(n_jobs=jobs, backend="loky")(
-        delayed(_run_block)(spec, first[b], count[b], state[b]) for b in blocks
+    workers = min(jobs, n_chunks)
+    edges = np.linspace(0, n_chunks, workers + 1).round().astype(int)
+    parts = Parallel(n_jobs=workers, backend="loky")(
+        delayed(_run_block)(spec, int(a), int(b)) for a, b in zip(edges[:-1], edges[1:], strict=True)
     )
     total = Counts.zeros(spec.players, max(spec.schedule))
     for part in parts:
@@ -363,7 +383,8 @@ class SimulationResult:
         rows = []
         for seat in range(self.spec.players):
             m, lo, hi = mean_ci(acc[0, seat], acc[1, seat], g)
-            w, wlo, whi = mean_ci(acc[2, seat], acc[3, seat], g)
+            # win shares (1/m for an m-way tie) as successes of a Wilson interval: sound at 0 and 1
+            w, wlo, whi = wilson_ci(acc[2, seat] / 60.0, g)
             rows.append(
                 {
                     "seat": seat,
@@ -372,9 +393,9 @@ class SimulationResult:
                     "mean_total": m,
                     "mean_total_lo": lo,
                     "mean_total_hi": hi,
-                    "win_rate": w / 60.0,
-                    "win_rate_lo": max(wlo / 60.0, 0.0),
-                    "win_rate_hi": min(whi / 60.0, 1.0),
+                    "win_rate": w,
+                    "win_rate_lo": wlo,
+                    "win_rate_hi": whi,
                 }
             )
         df = pd.DataFrame(rows)

@@ -11,16 +11,16 @@ def mean_ci(total: np.ndarray, total_sq: np.ndarray, count: np.ndarray) -> tuple
     """Mean and normal 95% interval from sums of x and x**2 over ``count`` observations.
 
     Sums are integers (exact); the variance is the unbiased sample variance.
-    Returns (mean, low, high); NaN where ``count`` is 0, and a zero-width
-    interval where ``count`` is 1.
+    Returns (mean, low, high); NaN where ``count`` is 0, and NaN bounds where
+    ``count`` is 1 (one observation says nothing about the spread).
     """
     total = np.asarray(total, dtype=np.float64)
     total_sq = np.asarray(total_sq, dtype=np.float64)
     count = np.asarray(count, dtype=np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):
         mean = total / count
-        var = (total_sq - count * mean * mean) / np.maximum(count - 1.0, 1.0)
-        half = Z95 * np.sqrt(np.maximum(var, 0.0) / count)
+        var = (total_sq - count * mean * mean) / (count - 1.0)
+        half = np.where(count > 1, Z95 * np.sqrt(np.maximum(var, 0.0) / count), np.nan)
     return mean, mean - half, mean + half
 
 

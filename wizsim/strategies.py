@@ -32,7 +32,7 @@ class here with a new id and its decision functions in ``_kernels.py``.
 
 Every special-card decision can be overridden per seat with a decision
 parameter: ``heuristic(pass=random)``, ``random(form=heuristic)``; the keys
-are ``trump``, ``werewolf``, ``form`` and ``pass``, the values ``own``,
+are ``trump``, ``swap`` (the Werewolf), ``form`` and ``pass``, the values ``own``,
 ``random`` and ``heuristic``.
 """
 
@@ -65,7 +65,7 @@ H_SPECIAL = 12  # 12..18: expected tricks of Dragon, Fairy, Bomb, Werewolf, Jugg
 # Decision overrides, for every strategy: which rule makes each special-card decision.
 DECISIONS = {
     "trump": 24,  # the dealer names trump after a Wizard or special indicator
-    "werewolf": 25,  # swap the Werewolf (werewolf=may) and name trump
+    "swap": 25,  # the Werewolf: swap it (werewolf=may) and name trump
     "form": 26,  # the suit of a Juggler or Cloud, the role of a Shapeshifter
     "pass": 27,  # the card passed after a Juggler trick
 }
