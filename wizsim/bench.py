@@ -24,6 +24,7 @@ class BenchCase:
     strategy: str
     jobs: int
     size: int  # rounds (hands mode) or games
+    specials: str | None = None
 
 
 def default_cases(scale: float = 1.0) -> list[BenchCase]:
@@ -39,13 +40,17 @@ def default_cases(scale: float = 1.0) -> list[BenchCase]:
         BenchCase("heuristic 3x20", 3, 20, "heuristic", 1, s(300_000)),
         BenchCase("heuristic 6x10", 6, 10, "heuristic", 1, s(400_000)),
         BenchCase("random 4x10, 2 jobs", 4, 10, "random", 2, s(4_000_000)),
+        BenchCase("random 4x10, all 7 specials", 4, 10, "random", 1, s(2_000_000), "all"),
+        BenchCase("heuristic 4x10, all 7 specials", 4, 10, "heuristic", 1, s(600_000), "all"),
     ]
 
 
 def _spec(case: BenchCase, size: int, seed: int):
     if case.cards is None:
-        return make_spec(case.players, games=size, seed=seed, strategy=case.strategy)
-    return make_spec(case.players, cards=case.cards, hands=size, seed=seed, strategy=case.strategy)
+        return make_spec(case.players, games=size, seed=seed, strategy=case.strategy, specials=case.specials)
+    return make_spec(
+        case.players, cards=case.cards, hands=size, seed=seed, strategy=case.strategy, specials=case.specials
+    )
 
 
 def time_case(case: BenchCase, repeats: int = 3) -> dict:
@@ -119,6 +124,9 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
         "repeats": repeats,
         "cases": results,
         "scaling_2_jobs": two / one,
+        "specials_speed_ratio_random": by_name["random 4x10, all 7 specials"]["rounds_per_s"] / one,
+        "specials_speed_ratio_heuristic": by_name["heuristic 4x10, all 7 specials"]["rounds_per_s"]
+        / by_name["heuristic 4x10"]["rounds_per_s"],
         "openspiel": base,
     }
     if base is not None:
@@ -128,13 +136,17 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
 
 def format_bench(res: dict) -> str:
     """Human-readable table of :func:`run_bench` results."""
-    lines = [f"{'case':<28} {'jobs':>4} {'rounds/s':>14} {'card plays/s':>16} {'median s':>9}"]
+    lines = [f"{'case':<32} {'jobs':>4} {'rounds/s':>14} {'card plays/s':>16} {'median s':>9}"]
     for r in res["cases"]:
         lines.append(
-            f"{r['name']:<28} {r['jobs']:>4} {r['rounds_per_s']:>14,.0f} {r['card_plays_per_s']:>16,.0f}"
+            f"{r['name']:<32} {r['jobs']:>4} {r['rounds_per_s']:>14,.0f} {r['card_plays_per_s']:>16,.0f}"
             f" {r['seconds_median']:>9.3f}"
         )
     lines.append(f"scaling random 4x10, 2 jobs / 1 job: {res['scaling_2_jobs']:.2f}x")
+    lines.append(
+        f"all 7 specials / base game: random {res['specials_speed_ratio_random']:.2f},"
+        f" heuristic {res['specials_speed_ratio_heuristic']:.2f}"
+    )
     base = res.get("openspiel")
     if base is None:
         lines.append("OpenSpiel baseline: not measured (pip install open_spiel)")
