@@ -55,6 +55,40 @@ def _add_selection(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_run_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (same numbers for any value)")
+    p.add_argument(
+        "--backend",
+        choices=("loky", "dask"),
+        help="loky: local processes (default); dask: a Dask cluster (--scheduler, else a local one of J processes)",
+    )
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="address of a running Dask scheduler")
+    p.add_argument(
+        "--checkpoint",
+        metavar="DIR",
+        help="keep finished blocks in DIR; rerunning the same command after an interruption resumes the run",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--no-numba-cache", action="store_true", help="do not use Numba's on-disk cache (here and in workers)"
+    )
+
+
+def _run_counts(spec, args: argparse.Namespace):
+    from .simulate import run_counts
+
+    backend = args.backend or ("dask" if args.scheduler else "loky")
+    return run_counts(
+        spec,
+        args.jobs,
+        backend=backend,
+        scheduler=args.scheduler,
+        checkpoint=args.checkpoint,
+        progress=not args.quiet,
+        numba_cache=False if args.no_numba_cache else None,
+    )
+
+
 def _spec_from(args: argparse.Namespace):
     from .simulate import make_spec
 
@@ -78,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play many rounds or games and print the table")
     _add_selection(sim)
-    sim.add_argument("--jobs", type=int, default=1, help="local worker processes (same numbers for any value)")
+    _add_run_options(sim)
     sim.add_argument("--out", help="also write the table to FILE.csv or FILE.parquet (games: also FILE_games.*)")
 
     his = sub.add_parser("history", help="write every simulated round as a JSON line (HISTORY.md format)")
@@ -153,12 +187,12 @@ def _games_path(out: str) -> Path:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .io import check_output, write_table
-    from .simulate import SimulationResult, run_counts
+    from .simulate import SimulationResult
 
     spec = _spec_from(args)
     if args.out:
         check_output(args.out, (".csv", ".parquet"))
-    result = SimulationResult(spec, run_counts(spec, args.jobs), spec.provenance())
+    result = SimulationResult(spec, _run_counts(spec, args), spec.provenance())
     table = result.table()
     prov = spec.provenance()
     print(f"wizsim {prov['wizsim_version']}: {spec.players} players, {prov['mode']}, seed {spec.seed}, "

@@ -269,32 +269,32 @@ def _run_block(spec: RunSpec, lo: int, hi: int) -> Counts:
     return acc
 
 
-def _limit_threads() -> None:
-    # workers run serial kernels: one thread each, or they fight over the cores
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS"):
-        os.environ.setdefault(var, "1")
+def run_counts(
+    spec: RunSpec,
+    jobs: int = 1,
+    *,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    checkpoint: str | os.PathLike | None = None,
+    progress: bool = False,
+    numba_cache: bool | None = None,
+) -> Counts:
+    """Run ``spec`` and return the summed counts: identical for every ``jobs`` and backend.
 
+    ``jobs`` local processes (``backend="loky"``), or a Dask cluster
+    (``backend="dask"``: the one at ``scheduler="tcp://host:port"``, else a
+    local one with ``jobs`` processes). ``checkpoint`` is a folder that keeps
+    finished blocks so that an interrupted run can be resumed; ``progress``
+    shows a bar on stderr for runs longer than 2 s; ``numba_cache=False``
+    switches Numba's on-disk cache off here and in the workers. See
+    :mod:`wizsim.parallel`.
+    """
+    from .parallel import run
 
-def run_counts(spec: RunSpec, jobs: int = 1) -> Counts:
-    """Run ``spec`` on ``jobs`` local processes and return the summed counts."""
-    jobs = _as_int("jobs", jobs)
-    if jobs < 1:
-        raise WizsimError(f"jobs must be >= 1, got {jobs}")
-    n_chunks = spec.n_chunks
-    if jobs == 1 or n_chunks == 1:
-        return _run_block(spec, 0, n_chunks)
-    from joblib import Parallel, delayed
-
-    _limit_threads()
-    workers = min(jobs, n_chunks)
-    edges = np.linspace(0, n_chunks, workers + 1).round().astype(int)
-    parts = Parallel(n_jobs=workers, backend="loky")(
-        delayed(_run_block)(spec, int(a), int(b)) for a, b in zip(edges[:-1], edges[1:], strict=True)
-    )
-    total = Counts.zeros(spec.players, max(spec.schedule))
-    for part in parts:
-        total += part
-    return total
+    return run(
+        spec, jobs, backend=backend, scheduler=scheduler, checkpoint=checkpoint, progress=progress,
+        numba_cache=numba_cache,
+    )  # fmt: skip
 
 
 @dataclass
