@@ -197,3 +197,24 @@ def test_specials_are_always_playable_and_dragon_frees_the_trick():
 def test_cloud_changes_the_bid_the_better_way(bid, tricks, k, expected):
     """+1 or -1, whichever scores more; +1 on a tie; a bid of 0 can only go up."""
     assert K.cloud_bid_checked(bid, tricks, k, 0, False) == expected
+
+
+def test_kernel_constants_match_the_python_layer():
+    """The kernels keep their own copies of slot numbers (Numba's cache only watches _kernels.py)."""
+    from wizsim import rules as R
+    from wizsim import strategies as S
+
+    for name in dir(R):
+        if name.startswith("R_"):
+            assert getattr(K, name) == getattr(R, name), name
+    for name in dir(S):
+        if name.startswith("H_"):
+            assert getattr(K, name) == getattr(S, name), name
+    for key, slot in S.DECISIONS.items():
+        assert getattr(K, "D_" + {"swap": "WEREWOLF"}.get(key, key.upper())) == slot
+    for name in ("WIZARD", "JESTER", "DRAGON", "FAIRY", "BOMB", "WEREWOLF", "JUGGLER", "CLOUD", "SHAPESHIFTER",
+                 "JUGGLER_AS", "CLOUD_AS", "SHAPESHIFTER_AS_WIZARD", "SHAPESHIFTER_AS_JESTER",
+                 "FLAG_DRAGON", "FLAG_FAIRY", "FLAG_BOMB", "FLAG_JUGGLER", "FLAG_CLOUD"):  # fmt: skip
+        assert getattr(K, name) == getattr(C, name), name
+    assert K.FROM_INDICATOR == R.FROM_INDICATOR
+    assert K.FREE == C.FREE_LEAD
