@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from wizsim.errors import WizsimError
@@ -256,3 +257,23 @@ def test_killed_run_resumes_to_the_bytes_of_an_uninterrupted_run_and_progress_go
     assert f"chunks {n_chunks}/{n_chunks}" in plain.stderr and "hands/s" in plain.stderr, plain.stderr
     assert "hands/s" not in plain.stdout
     assert plain.stdout.replace("b.csv", "a.csv") == resumed.stdout
+
+
+def test_history_with_two_jobs_writes_the_same_file(tmp_path):
+    from wizsim.history import write_history
+    from wizsim.simulate import CHUNK_GAMES, make_spec
+
+    spec = make_spec(3, games=3 * CHUNK_GAMES - 7, seed=4, strategy="heuristic,random,random", specials="all")
+    assert spec.n_chunks == 3
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert write_history(a, spec, jobs=1) == write_history(b, spec, jobs=2) == spec.rounds
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_python_api_takes_the_run_options(tmp_path):
+    import wizsim
+
+    one = wizsim.simulate(4, cards=3, hands=40_000, seed=2)
+    ck = wizsim.simulate(4, cards=3, hands=40_000, seed=2, checkpoint=tmp_path / "ck", progress=False)
+    pd.testing.assert_frame_equal(one, ck)
+    assert (tmp_path / "ck" / "manifest.json").exists()

@@ -119,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_selection(his)
     his.add_argument("--out", required=True, help="output FILE.jsonl")
     his.add_argument("--legal", action="store_true", help="also record the legal cards at every play (for audits)")
+    his.add_argument("--jobs", type=int, default=1, help="local worker processes (the same file for any value)")
 
     rep = sub.add_parser("report", help="run every analysis in analyses/ and write results/ (the main job)")
     size = rep.add_mutually_exclusive_group()
@@ -236,7 +237,9 @@ def cmd_history(args: argparse.Namespace) -> int:
 
     spec = _spec_from(args)
     check_output(args.out, (".jsonl",))
-    lines = write_history(args.out, spec, include_legal=args.legal)
+    if args.jobs < 1:
+        raise WizsimError(f"--jobs must be >= 1, got {args.jobs}")
+    lines = write_history(args.out, spec, include_legal=args.legal, jobs=args.jobs)
     print(f"wrote {lines:,} rounds to {args.out}")
     return 0
 

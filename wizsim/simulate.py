@@ -440,13 +440,14 @@ def simulate_result(
     jobs: int = 1,
     deck: list[str] | None = None,
     specials: str | list[str] | None = None,
+    **run_options: Any,
 ) -> SimulationResult:
     """Run a simulation and return its :class:`SimulationResult` (tables and joint counts).
 
     Parameters are those of :func:`simulate`.
     """
     spec = make_spec(players, cards, hands, games, schedule, seed, strategy, rules, deck, specials)
-    counts = run_counts(spec, jobs)
+    counts = run_counts(spec, jobs, **run_options)
     return SimulationResult(spec, counts, spec.provenance())
 
 
@@ -462,6 +463,7 @@ def simulate(
     jobs: int = 1,
     deck: list[str] | None = None,
     specials: str | list[str] | None = None,
+    **run_options: Any,
 ) -> pd.DataFrame:
     """Simulate rounds or full games and return the per-position table.
 
@@ -487,6 +489,9 @@ def simulate(
         A custom reduced deck (card names), e.g. for exact enumeration.
     specials
         Special cards mixed into the deck: names (``"dragon,fairy"``) or ``"all"``.
+    **run_options
+        ``backend`` (``"loky"``/``"dask"``), ``scheduler``, ``checkpoint``,
+        ``progress`` and ``numba_cache``, as for :func:`run_counts`.
 
     Returns
     -------
@@ -496,4 +501,6 @@ def simulate(
         ``_lo``/``_hi`` 95% bounds. ``attrs`` holds the provenance (wizsim
         version, seed, rules, strategies, sample size).
     """
-    return simulate_result(players, cards, hands, games, schedule, seed, strategy, rules, jobs, deck, specials).table()
+    return simulate_result(
+        players, cards, hands, games, schedule, seed, strategy, rules, jobs, deck, specials, **run_options
+    ).table()
