@@ -39,11 +39,11 @@ import platform
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from ._numba_config import NJIT_OPTIONS
+from ._numba_config import inline, kernel
 
 U64 = np.uint64
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -129,10 +129,11 @@ D_WEREWOLF = 25  # swap the Werewolf (werewolf=may) and name trump
 D_FORM = 26  # Juggler/Cloud suit, Shapeshifter role
 D_PASS = 27  # the card passed after a Juggler trick
 
-jit = njit(**NJIT_OPTIONS)
-# Hot helpers are inlined by Numba itself: a call that passes arrays costs atomic
-# reference-count updates per array argument, which dominated the round loop.
-hot = njit(inline="always", **NJIT_OPTIONS)
+# ``jit``: a compiled function of its own; ``hot``: a helper Numba inlines into
+# its callers (a call that passes arrays costs atomic reference-count updates per
+# array argument, which dominated the round loop).
+jit = kernel
+hot = inline
 
 
 # --------------------------------------------------------------------------- bits
