@@ -139,7 +139,6 @@ FORM_NAMES: tuple[str, ...] = tuple(
 _LOOKUP = {name.upper(): code for code, name in enumerate(CARD_NAMES)}
 _LOOKUP.update({"WIZARD": WIZARD, "Z": WIZARD, "JESTER": JESTER, "N": JESTER})
 
-SUIT_LOOKUP = {"B": 0, "BLUE": 0, "R": 1, "RED": 1, "G": 2, "GREEN": 2, "Y": 3, "YELLOW": 3}
 
 BASE_DECK_SIZE = 60
 
@@ -224,16 +223,6 @@ def mono_decks(players: int) -> np.ndarray:
 def suit_name(suit: int) -> str | None:
     """Return ``B``/``R``/``G``/``Y`` for a suit index, None for no trump (-1)."""
     return None if suit < 0 else SUITS[suit]
-
-
-def parse_suit(text: str) -> int:
-    """Parse a suit letter or name, or ``none`` for no trump (-1)."""
-    key = str(text).strip().upper()
-    if key in ("NONE", "NO", "-", "NOTRUMP", "NO_TRUMP"):
-        return -1
-    if key in SUIT_LOOKUP:
-        return SUIT_LOOKUP[key]
-    raise WizsimError(f"unknown suit {text!r}: use B, R, G, Y or none")
 
 
 def build_deck(specials: Iterable[str] = (), cards: Sequence[str] | None = None) -> np.ndarray:

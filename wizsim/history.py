@@ -60,29 +60,46 @@ def _chunk_records(spec: RunSpec, chunk: int, include_legal: bool) -> list[dict]
     return list(_iter_chunk(spec, chunk, include_legal))
 
 
+def record_chunk_arrays(spec: RunSpec, chunk: int) -> tuple[int, dict[str, np.ndarray]]:
+    """Run chunk ``chunk`` of ``spec`` through the recording kernel.
+
+    Returns the chunk's first item and the raw per-round arrays: ``hands``
+    [rows, n, kmax] dealt cards by seat, ``info`` [rows, ...] (see
+    ``_kernels.record_chunk``), ``plays`` [rows, kmax, n] forms in play order,
+    ``legal`` [rows, kmax, n] legal masks, ``passes`` [rows, kmax, n] cards
+    passed after a Juggler trick (-1 none), ``seats`` [rows, n].
+    """
+    n, kmax = spec.players, max(spec.schedule)
+    schedule, trumps = spec.schedule_arrays()
+    first, count, state = spec.chunk_range(chunk, chunk + 1)
+    rows = int(count[0]) * len(schedule)
+    arrays = {
+        "hands": np.zeros((rows, n, kmax), dtype=np.uint8),
+        "info": np.zeros((rows, 8 + 3 * kmax + 4 * n), dtype=np.int64),
+        "plays": np.zeros((rows, kmax, n), dtype=np.int64),
+        "legal": np.zeros((rows, kmax, n), dtype=np.uint64),
+        "passes": np.full((rows, kmax, n), -1, dtype=np.int64),
+        "seats": np.zeros((rows, n), dtype=np.int64),
+    }
+    K.record_chunk(
+        n, schedule, trumps, int(spec.games_mode), int(first[0]), int(count[0]), state[0], *spec.kernel_args(),
+        *arrays.values(),
+    )  # fmt: skip
+    return int(first[0]), arrays
+
+
 def _iter_chunk(spec: RunSpec, chunk: int, include_legal: bool) -> Iterator[dict]:
     n = spec.players
     kmax = max(spec.schedule)
-    schedule, trumps = spec.schedule_arrays()
-    args = spec.kernel_args()
+    per_item = len(spec.schedule)
     options = spec.rules.options()
     strategies = [_strategy_label(s) for s in spec.strategies]
     elimination = spec.rules.has("elimination")
-    first, count, state = spec.chunk_range(chunk, chunk + 1)
-    c = 0  # the one chunk of these arrays
-    rows = int(count[c]) * len(schedule)
-    rec_hands = np.zeros((rows, n, kmax), dtype=np.uint8)
-    rec_info = np.zeros((rows, 8 + 3 * kmax + 4 * n), dtype=np.int64)
-    rec_plays = np.zeros((rows, kmax, n), dtype=np.int64)
-    rec_legal = np.zeros((rows, kmax, n), dtype=np.uint64)
-    rec_pass = np.full((rows, kmax, n), -1, dtype=np.int64)
-    rec_seats = np.zeros((rows, n), dtype=np.int64)
-    K.record_chunk(
-        n, schedule, trumps, int(spec.games_mode), int(first[c]), int(count[c]), state[c], *args,
-        rec_hands, rec_info, rec_plays, rec_legal, rec_pass, rec_seats,
-    )  # fmt: skip
-    for row in range(rows):
-        item = int(first[c]) + row // len(schedule)
+    first, arrays = record_chunk_arrays(spec, chunk)
+    rec_hands, rec_info, rec_plays = arrays["hands"], arrays["info"], arrays["plays"]
+    rec_legal, rec_pass, rec_seats = arrays["legal"], arrays["passes"], arrays["seats"]
+    for row in range(rec_info.shape[0]):
+        item = first + row // per_item
         info = rec_info[row]
         dealer, k, indicator, trump, wolf, swapped, na = (int(x) for x in info[:7])
         base = 8 + 3 * kmax
@@ -106,7 +123,7 @@ def _iter_chunk(spec: RunSpec, chunk: int, include_legal: bool) -> Iterator[dict
             "seed": spec.seed,
             "game": item if spec.games_mode else 0,
             "players": na,
-            "round": (row % len(schedule)) + 1 if spec.games_mode else item + 1,
+            "round": (row % per_item) + 1 if spec.games_mode else item + 1,
             "cards_per_player": k,
             "dealer": dealer,
             "specials": list(spec.specials),
