@@ -105,6 +105,14 @@ R_MONO = 9
 R_SPECIALS = 10  # bit i: special card DRAGON + i is in the deck
 N_RULE_SLOTS = 12
 
+# preset rounds (the bid advisor): slots of the ``pre_info`` array
+PRE_ON = 0
+PRE_SEAT = 1
+PRE_DEALER = 2
+PRE_INDICATOR = 3  # the turned-up card, -1: drawn from the unseen cards
+PRE_MASK = 4  # the preset hand's card types as a bit mask
+N_PRE = 5
+
 # strategy ids (strategies.py)
 S_RANDOM = 0
 S_HEURISTIC = 1
@@ -804,6 +812,62 @@ def _deal_mono(n, k, mono_decks, state, hands, cnt):
     return deal_st[0]
 
 
+@jit
+def _deal_preset(n, k, fixed_trump, deck, pre_info, pre_cnt, state, hands, cnt):
+    """Advisor deal: the preset seat gets its given cards, the others k each from ``deck``.
+
+    ``deck`` holds only the unseen cards. Returns the indicator (-1: none) and
+    the new stream state.
+    """
+    deal_st = np.full(1, state, dtype=np.uint64)
+    target = pre_info[PRE_SEAT]
+    d = deck.shape[0]
+    mo = (n - 1) * k
+    draw_indicator = fixed_trump == FROM_INDICATOR and pre_info[PRE_INDICATOR] == -1 and mo < d
+    for i in range(mo + 1 if draw_indicator else mo):
+        j = i + below(deal_st, d - i)
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+    i = 0
+    for p in range(n):
+        if p == target:
+            continue
+        for _ in range(k):
+            c = np.int64(deck[i])
+            i += 1
+            hands[p] |= _ONE << U64(c)
+            cnt[p, c] += 1
+    hands[target] = U64(pre_info[PRE_MASK])
+    for c in range(64):
+        cnt[target, c] = pre_cnt[c]
+    indicator = -1
+    if fixed_trump == FROM_INDICATOR:
+        indicator = np.int64(deck[mo]) if draw_indicator else pre_info[PRE_INDICATOR]
+    return indicator, deal_st[0]
+
+
+@jit
+def _record_hands(n, k, hands, cnt, out):
+    """Write each seat's cards (ascending codes, copies repeated) to ``out[seat, :k]``."""
+    for p in range(n):
+        j = 0
+        for c in range(64):
+            if (hands[p] >> U64(c)) & _ONE:
+                for _ in range(cnt[p, c]):
+                    out[p, j] = c
+                    j += 1
+
+
+@jit
+def _clear_hands(n, hands, cnt):
+    """Empty every hand (a rejected advisor deal leaves cards that were never played)."""
+    for p in range(n):
+        for c in range(64):
+            cnt[p, c] = 0
+        hands[p] = _ZERO
+
+
 # --------------------------------------------------------------------------- one round
 @hot
 def play_round(
@@ -835,8 +899,9 @@ def play_round(
     rec_plays,
     rec_legal,
     rec_pass,
+    pre,
 ):
-    """Deal, bid, play and score one round of ``n`` players (seats 0..n-1 here).
+    """Deal, bid, play and score one round of ``n`` players (seats 0..n-1 here); return False if rejected.
 
     Results land in ``bids``, ``won``, ``final_bids`` and ``scores``. Dealing
     draws from ``deal_st`` and every decision from ``dec_st``, so the same seed
@@ -846,14 +911,29 @@ def play_round(
     with ``rules[R_MONO]`` every seat draws from its own 15 cards in
     ``mono_decks[seat]``. When ``record`` is true everything that happens is
     written to row ``rec_row`` of the ``rec_*`` arrays (histories and tests).
+
+    ``pre`` = (info, cnt, bids) presets a round for the bid advisor when
+    ``info[PRE_ON]`` is set: seat ``info[PRE_SEAT]`` holds the cards counted in
+    ``cnt`` (mask ``info[PRE_MASK]``), the others are dealt from ``deck``
+    (the unseen cards), the indicator is ``info[PRE_INDICATOR]`` (or drawn
+    from ``deck`` if -1). ``bids[p] >= 0`` forces the preset seat's bid, and
+    for the other seats is a bid already made: the round is rejected (False,
+    nothing scored) as soon as that seat's player would bid otherwise.
     """
+    pre_info, pre_cnt, pre_bids = pre
+    preset = pre_info[PRE_ON] != 0
     mono = rules[R_MONO] != 0
     d = deck.shape[0]
     m = n * k
     for p in range(n):
         hands[p] = _ZERO
         won[p] = 0
-    if mono:
+    indicator = -1
+    if preset:
+        indicator, deal_st[0] = _deal_preset(n, k, fixed_trump, deck, pre_info, pre_cnt, deal_st[0], hands, cnt)
+        if record:
+            _record_hands(n, k, hands, cnt, rec_hands[rec_row])
+    elif mono:
         deal_st[0] = _deal_mono(n, k, mono_decks, deal_st[0], hands, cnt)
         if record:
             for p in range(n):
@@ -878,8 +958,7 @@ def play_round(
             for p in range(n):
                 for j in range(k):
                     rec_hands[rec_row, p, j] = deck[j * n + (p - dealer - 1) % n]
-    indicator = -1
-    if not mono and m < d and fixed_trump == FROM_INDICATOR:
+    if not preset and not mono and m < d and fixed_trump == FROM_INDICATOR:
         indicator = np.int64(deck[m])
     # trump (RULES.md 3)
     trump = NO_TRUMP if fixed_trump == FROM_INDICATOR else fixed_trump
@@ -941,6 +1020,12 @@ def play_round(
                     b += 1
             else:
                 b = below(dec_st, k + 1)
+        if preset and pre_bids[p] >= 0:
+            if p == pre_info[PRE_SEAT]:
+                b = pre_bids[p]
+            elif b != pre_bids[p]:
+                _clear_hands(n, hands, cnt)
+                return False
         bids[p] = b
         bid_sum += b
     # play
@@ -1026,6 +1111,7 @@ def play_round(
         rec_info[rec_row, 4] = wolf
         rec_info[rec_row, 5] = swapped
         rec_info[rec_row, 6] = n
+    return True
 
 
 # --------------------------------------------------------------------------- games and chunks
@@ -1051,6 +1137,7 @@ def play_item(
     record,
     row,
     rec,
+    pre,
 ):
     """Play item ``item``: one round (hands mode) or one game (games mode); return the next record row.
 
@@ -1074,15 +1161,19 @@ def play_item(
     cur_strat = strat
     cur_params = params
     dealer = item % n if games_mode == 0 else 0
+    if pre[0][PRE_ON] != 0:
+        dealer = pre[0][PRE_DEALER]
     d = deck.shape[0]
     for r in range(schedule.shape[0]):
         k = schedule[r]
         clairvoyant = rules[R_CLAIRVOYANCE] != 0 and (r == 0 or games_mode == 0)
-        play_round(
+        accepted = play_round(
             na, k, dealer, trumps[r], clairvoyant, deck, mono_decks, table, masks, rules, cur_strat, cur_params,
             deal_st, dec_st, hands, cnt, bids, won, final_bids, scores, work,
-            record, row, rec_hands, rec_info, rec_plays, rec_legal, rec_pass,
+            record, row, rec_hands, rec_info, rec_plays, rec_legal, rec_pass, pre,
         )  # fmt: skip
+        if not accepted:
+            return row  # a preset (advisor) round whose earlier bids did not match: hands mode only
         if accumulate:
             pos = na - 1 - dealer  # position of compact seat 0: 0 = left of the dealer
             for i in range(na):
@@ -1164,7 +1255,7 @@ def play_item(
 @jit
 def play_items(
     n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat, params,
-    accumulate, acc, record, rec,
+    pre, accumulate, acc, record, rec,
 ):  # fmt: skip
     """Play items ``first .. first + count - 1`` (see :func:`play_item`) from generator ``state``.
 
@@ -1195,7 +1286,7 @@ def play_items(
     for item in range(first, first + count):
         row = play_item(
             item, n, schedule, trumps, games_mode, deck, mono_decks, table, masks, rules, strat, params,
-            deal_st, dec_st, ws, accumulate, acc, record, row, rec,
+            deal_st, dec_st, ws, accumulate, acc, record, row, rec, pre,
         )  # fmt: skip
 
 
@@ -1215,6 +1306,9 @@ def simulate_chunks(
     rules,
     strat,
     params,
+    pre_info,
+    pre_cnt,
+    pre_bids,
     joint,
     aux,
     game_acc,
@@ -1226,6 +1320,9 @@ def simulate_chunks(
     ``chunk_state[c]`` (dealing, decisions). Round ``r`` of an item deals
     ``schedule[r]`` cards with trump ``trumps[r]`` (FROM_INDICATOR unless a
     variant fixes it).
+
+    ``pre_info``, ``pre_cnt``, ``pre_bids`` preset each round for the bid
+    advisor (see :func:`play_round`; ``pre_info[PRE_ON] == 0``: off).
 
     Accumulators: ``joint[k, seat, position, bid, tricks]`` (the bid as made);
     ``aux[k, seat, position, :]``: sum and sum of squares of scores, exact
@@ -1248,7 +1345,7 @@ def simulate_chunks(
     for c in range(chunk_first.shape[0]):
         play_items(
             n, schedule, trumps, games_mode, chunk_first[c], chunk_count[c], chunk_state[c], deck0, mono0, table,
-            masks, rules, strat, params, yes, acc, not yes, rec,
+            masks, rules, strat, params, (pre_info, pre_cnt, pre_bids), yes, acc, not yes, rec,
         )  # fmt: skip
 
 
@@ -1268,6 +1365,9 @@ def record_chunk(
     rules,
     strat,
     params,
+    pre_info,
+    pre_cnt,
+    pre_bids,
     rec_hands,
     rec_info,
     rec_plays,
@@ -1294,5 +1394,5 @@ def record_chunk(
     yes = n > 0  # run-time flags: the same play_items signature as simulate_chunks
     play_items(
         n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat, params,
-        not yes, acc, yes, rec,
+        (pre_info, pre_cnt, pre_bids), not yes, acc, yes, rec,
     )  # fmt: skip

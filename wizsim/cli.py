@@ -128,6 +128,33 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--out", default="results", help="output folder (default: results)")
     rep.add_argument("--jobs", type=int, default=1, help="local worker processes")
 
+    adv = sub.add_parser("advise", help="trick probabilities and the best bid for one hand")
+    adv.add_argument("--players", type=int, required=True, help="number of players, 3 to 6")
+    adv.add_argument(
+        "--position", type=int, required=True, help="1 = left of the dealer (bids and leads first) ... N = dealer"
+    )
+    adv.add_argument("--hand", required=True, help="your cards, e.g. W,B13,R7,J (the round size is their number)")
+    seen = adv.add_mutually_exclusive_group()
+    seen.add_argument("--indicator", help="the turned-up card, e.g. B5 (neither this nor --trump: drawn at random)")
+    seen.add_argument("--trump", help="the trump suit B, R, G, Y, or none, when known without an indicator")
+    adv.add_argument("--bids", help="bids already made before you, in order, e.g. 1,0")
+    adv.add_argument(
+        "--specials", help="special cards in the deck: any of dragon,fairy,bomb,werewolf,juggler,cloud,shapeshifter"
+    )
+    adv.add_argument("--rule", action="extend", nargs="+", default=[], metavar="KEY=VALUE", help="rule options")
+    adv.add_argument("--strategy", default="heuristic", help="everyone's strategy, or one per position 1..N")
+    adv.add_argument("--samples", type=int, default=100_000, help="deals to play out (default 100000)")
+    adv.add_argument("--seed", type=int, default=0, help="seed (default 0): the same seed gives the same advice")
+    adv.add_argument(
+        "--method",
+        choices=("auto", "own", "per-bid"),
+        default="auto",
+        help="own: one play-out per deal, scores from P(tricks); per-bid: every deal played to make each bid "
+        "(k+1 times the work); auto: per-bid only when a Cloud or cancel_bids makes the score depend on more",
+    )
+    adv.add_argument("--jobs", type=int, default=1, help="local worker processes (same numbers for any value)")
+    adv.add_argument("--json", action="store_true", help="print the advice as one JSON object")
+
     ben = sub.add_parser("bench", help="print throughput (rounds/s, card plays/s)")
     ben.add_argument("--json", action="store_true", help="print the results as JSON")
     ben.add_argument("--quick", action="store_true", help="tiny sizes (a smoke test, not a measurement)")
@@ -253,6 +280,30 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_advise(args: argparse.Namespace) -> int:
+    from .advise import advise
+
+    if args.jobs < 1:
+        raise WizsimError(f"--jobs must be >= 1, got {args.jobs}")
+    advice = advise(
+        players=args.players,
+        position=args.position,
+        hand=args.hand,
+        indicator=args.indicator,
+        trump=args.trump,
+        bids=args.bids,
+        specials=args.specials,
+        rules=args.rule,
+        strategy=args.strategy,
+        samples=args.samples,
+        seed=args.seed,
+        method=args.method,
+        jobs=args.jobs,
+    )
+    print(json.dumps(advice.to_dict()) if args.json else advice.format())
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import format_bench, run_bench
 
@@ -266,7 +317,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"simulate": cmd_simulate, "history": cmd_history, "report": cmd_report, "bench": cmd_bench}
+COMMANDS = {
+    "simulate": cmd_simulate,
+    "history": cmd_history,
+    "report": cmd_report,
+    "advise": cmd_advise,
+    "bench": cmd_bench,
+}
 
 
 def _warn_line(message, category, filename, lineno, file=None, line=None):

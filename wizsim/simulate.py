@@ -50,13 +50,19 @@ class RunSpec:
     custom_deck: bool = False
     specials: list[str] = field(default_factory=list)
     trumps: list[int] = field(default_factory=list)  # per round: FROM_INDICATOR or a fixed trump
+    preset: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # advisor rounds (see wizsim.advise)
 
     def kernel_args(self) -> tuple:
         """The arrays every kernel call takes after the chunk arguments."""
         table, masks = C.kernel_tables()
         ids, params = strategy_arrays(self.strategies)
         mono = C.mono_decks(self.players) if self.rules.has("mono") else np.zeros((self.players, 1), dtype=np.uint8)
-        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params)
+        pre = self.preset or (
+            np.zeros(K.N_PRE, dtype=np.int64),
+            np.zeros(64, dtype=np.int64),
+            np.full(self.players, -1, dtype=np.int64),
+        )
+        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre)
 
     def schedule_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         trumps = self.trumps or [FROM_INDICATOR] * len(self.schedule)
