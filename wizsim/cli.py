@@ -126,7 +126,11 @@ def build_parser() -> argparse.ArgumentParser:
     size.add_argument("--quick", action="store_true", help="tiny sizes (for tests)")
     size.add_argument("--full", action="store_true", help="publication sizes")
     rep.add_argument("--out", default="results", help="output folder (default: results)")
-    rep.add_argument("--jobs", type=int, default=1, help="local worker processes")
+    rep.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="local worker processes (default: all cores)"
+    )
+    rep.add_argument("--force", action="store_true", help="rerun every analysis, even those cached in OUT/.cache")
+    rep.add_argument("--only", help="comma-separated analysis names (default: all in analyses/)")
 
     adv = sub.add_parser("advise", help="trick probabilities and the best bid for one hand")
     adv.add_argument("--players", type=int, required=True, help="number of players, 3 to 6")
@@ -275,7 +279,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     from .report import run_report
 
     size = "quick" if args.quick else "full" if args.full else "default"
-    readme = run_report(size, Path(args.out), args.jobs)
+    if args.jobs < 1:
+        raise WizsimError(f"--jobs must be >= 1, got {args.jobs}")
+    only = [x.strip() for x in args.only.split(",") if x.strip()] if args.only else None
+    readme = run_report(size, Path(args.out), args.jobs, only=only, force=args.force)
     print(f"wrote {readme}")
     return 0
 

@@ -3,11 +3,18 @@
 Each analysis is a short script exposing ``NAME``, ``QUESTION``, ``SIZES``
 (``quick``, ``default``, ``full``) and ``run(size, seed, outdir, jobs) -> dict``
 returning its headline, sample size, seed, files and reproducing command.
+
+Results are cached in ``<outdir>/.cache/<name>.json``: an analysis is run
+again only if its script, the wizsim package's source, the size or the
+output files changed (numbers do not depend on ``jobs``, so it is not part
+of the key). ``force=True`` (``wizsim report --force``) runs everything.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
 import time
 from pathlib import Path
 
@@ -33,10 +40,44 @@ def _load(path: Path):
     return module
 
 
+def _source_digest(script: Path) -> str:
+    """A digest of what an analysis's numbers depend on: its script and the package source."""
+    h = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    for path in [script, *sorted(package.rglob("*.py")), *sorted(package.rglob("*.json"))]:
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _cached(cache: Path, key: dict, outdir: Path) -> dict | None:
+    try:
+        saved = json.loads(cache.read_text())
+    except (OSError, ValueError):
+        return None
+    if saved.get("key") != key:
+        return None
+    info = saved.get("info", {})
+    if not all((outdir / f).is_file() for f in info.get("files", [])):
+        return None
+    return info
+
+
 def run_report(
-    size: str = "default", outdir: Path = Path("results"), jobs: int = 1, only: list[str] | None = None
+    size: str = "default",
+    outdir: Path = Path("results"),
+    jobs: int = 1,
+    only: list[str] | None = None,
+    force: bool = False,
+    analyses: Path | None = None,
 ) -> Path:
-    """Run the analyses at ``size`` and write ``outdir/README.md``; return its path."""
+    """Run the analyses at ``size`` and write ``outdir/README.md``; return its path.
+
+    An analysis whose script, package source and size are unchanged since its
+    last run here (and whose files are all present) is not run again unless
+    ``force``. ``only`` names the analyses to run (default: all);
+    ``analyses`` is their folder (default: see :func:`find_analyses`).
+    """
     if size not in ("quick", "default", "full"):
         raise WizsimError(f"unknown report size {size!r}; use quick, default or full")
     try:
@@ -47,14 +88,30 @@ def run_report(
 
     check_output(outdir / "README.md", (".md",))
     sections = []
-    for path in find_analyses():
+    scripts = find_analyses(analyses)
+    if only:
+        unknown = sorted(set(only) - {p.stem for p in scripts})
+        if unknown:
+            known = ", ".join(p.stem for p in scripts)
+            raise WizsimError(f"unknown analysis {', '.join(unknown)}; known: {known}")
+    for path in scripts:
+        if only and path.stem not in only:
+            continue
         module = _load(path)
-        if only and module.NAME not in only:
+        key = {"size": size, "source": _source_digest(path)}
+        cache = outdir / ".cache" / f"{module.NAME}.json"
+        info = None if force else _cached(cache, key, outdir)
+        if info is not None:
+            print(f"{info['name']}: {info['headline']} (cached)")
+            sections.append(info)
             continue
         t0 = time.perf_counter()
         info = module.run(size=size, outdir=outdir, jobs=jobs)
-        info["seconds"] = time.perf_counter() - t0
-        print(f"{info['name']}: {info['headline']} ({info['seconds']:.1f} s)")
+        seconds = time.perf_counter() - t0
+        print(f"{info['name']}: {info['headline']} ({seconds:.1f} s)")
+        cache.parent.mkdir(exist_ok=True)
+        with atomic_path(cache) as tmp:
+            tmp.write_text(json.dumps({"key": key, "info": info, "seconds": round(seconds, 1)}, indent=1))
         sections.append(info)
     lines = [
         "# wizsim results",
