@@ -111,10 +111,41 @@ def time_openspiel(seconds: float = 2.0, repeats: int = 3) -> dict | None:
     }
 
 
+ADVISE_HAND = "W,B13,R7,J,B2,G5,G11,Y1,Y9,R12"  # a 10-card hand; 4 players, second to bid, B5 turned up
+
+
+def time_advise(samples: int = 100_000, repeats: int = 3) -> list[dict]:
+    """Seconds for ``wizsim advise`` on a 10-card hand (both methods), median after a warm-up."""
+    from .advise import advise
+
+    out = []
+    for method in ("own", "per-bid"):
+        kw = dict(players=4, position=2, hand=ADVISE_HAND, indicator="B5", samples=samples, method=method)
+        advise(**{**kw, "samples": max(samples // 20, 1)}, seed=12345)  # compile / load caches
+        times = []
+        for r in range(repeats):
+            t0 = time.perf_counter()
+            res = advise(**kw, seed=r)
+            times.append(time.perf_counter() - t0)
+        median = statistics.median(times)
+        rounds = res.attempts * (1 if method == "own" else 11)
+        out.append(
+            {
+                "name": f"advise 4x10, {samples:,} samples, method {method}",
+                "samples": samples,
+                "seconds_median": median,
+                "seconds_all": times,
+                "rounds_per_s": rounds / median,
+            }
+        )
+    return out
+
+
 def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> dict:
     """Run every case (and the OpenSpiel baseline) and return the results."""
     cases = default_cases(0.02 if quick else 1.0)
     results = [time_case(c, repeats) for c in cases]
+    advise_results = time_advise(2_000 if quick else 100_000, repeats)
     base = time_openspiel(0.3 if quick else 2.0, repeats) if openspiel else None
     by_name = {r["name"]: r for r in results}
     one = by_name["random 4x10"]["rounds_per_s"]
@@ -127,6 +158,7 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
         "specials_speed_ratio_random": by_name["random 4x10, all 7 specials"]["rounds_per_s"] / one,
         "specials_speed_ratio_heuristic": by_name["heuristic 4x10, all 7 specials"]["rounds_per_s"]
         / by_name["heuristic 4x10"]["rounds_per_s"],
+        "advise": advise_results,
         "openspiel": base,
     }
     if base is not None:
@@ -147,6 +179,12 @@ def format_bench(res: dict) -> str:
         f"all 7 specials / base game: random {res['specials_speed_ratio_random']:.2f},"
         f" heuristic {res['specials_speed_ratio_heuristic']:.2f}"
     )
+    heur = next(r for r in res["cases"] if r["name"] == "heuristic 4x10")["rounds_per_s"]
+    for a in res.get("advise", []):
+        lines.append(
+            f"{a['name']}: {a['seconds_median']:.2f} s ({a['rounds_per_s']:,.0f} rounds/s;"
+            f" {a['rounds_per_s'] / heur:.2f}x heuristic 4x10 simulation)"
+        )
     base = res.get("openspiel")
     if base is None:
         lines.append("OpenSpiel baseline: not measured (pip install open_spiel)")
