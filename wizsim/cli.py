@@ -159,6 +159,26 @@ def build_parser() -> argparse.ArgumentParser:
     adv.add_argument("--jobs", type=int, default=1, help="local worker processes (same numbers for any value)")
     adv.add_argument("--json", action="store_true", help="print the advice as one JSON object")
 
+    tou = sub.add_parser("tournament", help="duplicate tournament: strategies on the same deals, every seating")
+    tou.add_argument("--players", type=int, required=True, help="number of players, 3 to 6")
+    tou.add_argument(
+        "--strategies",
+        required=True,
+        help="two or more strategies (at most one per player), e.g. heuristic,random or heuristic(pass=random),random",
+    )
+    tou.add_argument("--cards", type=int, help="cards per player in each independent deal (with --deals)")
+    tou.add_argument("--deals", type=int, help="number of independent deals (with --cards)")
+    tou.add_argument("--games", type=int, help="number of full games instead (60/players rounds each)")
+    tou.add_argument("--schedule", help="hand sizes of each game's rounds, e.g. 1,3,5,7 (with --games)")
+    tou.add_argument(
+        "--specials",
+        help="special cards to mix in: any of dragon,fairy,bomb,werewolf,juggler,cloud,shapeshifter, or all",
+    )
+    tou.add_argument("--rule", action="extend", nargs="+", default=[], metavar="KEY=VALUE", help="rule options")
+    tou.add_argument("--seed", type=int, default=0, help="seed (default 0): the same seed deals the same cards")
+    tou.add_argument("--jobs", type=int, default=1, help="local worker processes (same numbers for any value)")
+    tou.add_argument("--json", action="store_true", help="print a JSON list with one object per strategy")
+
     ben = sub.add_parser("bench", help="print throughput (rounds/s, card plays/s)")
     ben.add_argument("--json", action="store_true", help="print the results as JSON")
     ben.add_argument("--quick", action="store_true", help="tiny sizes (a smoke test, not a measurement)")
@@ -311,6 +331,25 @@ def cmd_advise(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import format_result, tournament
+
+    res = tournament(
+        args.players,
+        args.strategies,
+        cards=args.cards,
+        deals=args.deals,
+        games=args.games,
+        schedule=args.schedule,
+        seed=args.seed,
+        rules=args.rule,
+        specials=args.specials,
+        jobs=args.jobs,
+    )
+    print(res.to_json() if args.json else format_result(res))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import format_bench, run_bench
 
@@ -329,6 +368,7 @@ COMMANDS = {
     "history": cmd_history,
     "report": cmd_report,
     "advise": cmd_advise,
+    "tournament": cmd_tournament,
     "bench": cmd_bench,
 }
 
