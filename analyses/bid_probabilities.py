@@ -1,0 +1,539 @@
+"""Given my hand, how many tricks will I take, and what should I bid?
+
+Two parts, both for 3-6 players and the 60-card base deck, standard scoring
+(exact bid: 20 + 10 x tricks; otherwise -10 per trick off).
+
+1. Hand features (``bid_probabilities.csv``, ``bid_probabilities_optimal.csv``).
+   Independent rounds of 1, 3, 5, 10 and the largest round size (60 / n
+   cards: every card is dealt, so there is no trump) in ``heuristic`` self-play
+   (:data:`STRATEGY`), recorded round by round with
+   :func:`wizsim.history.record_chunk_arrays`. Every seat's hand is described
+   by three counts players make at the table: Wizards (the sure tricks of
+   the base game: 0, 1, 2, 3+), trumps (no trump, 0, 1, 2, 3, 4+) and aces
+   (13s of any suit, trump included: 0, 1, 2+); rows with ``aces = any``
+   pool the aces. For each cell: P(tricks = t) for every t up to the
+   largest observed, mean tricks, the heuristic's own mean bid and score,
+   and the bid that maximises the expected score sum_t P(t) score(bid, t),
+   with the expected score of the best and the second-best bid, their
+   difference and a flag when the two intervals overlap. Seat positions are
+   pooled. Cells with fewer than :data:`MIN_HANDS` hands are dropped (the
+   run's ``sample`` says how many, and what share of hands they held; at
+   ``default`` size they are rare combinations such as 3+ Wizards in three
+   cards). Sample: ``SIZES[size]["hands"]`` rounds per (players, round
+   size), i.e. n times as many hands.
+
+   Intervals: the seats of one round are not independent (their tricks add
+   up to the round size), so every interval treats the round as a cluster:
+   integer sums of the per-round cell totals and their cross products give
+   the cluster-robust (ratio-estimator) variance. P(t) carries a Wilson
+   interval on the effective sample size hands / design effect (floored at
+   1, so never narrower than the plain Wilson interval); means carry normal
+   intervals with the cluster variance.
+
+   Caveat: the trick distribution is that of a heuristic player who bid its
+   own estimate and played to make it, at a table of heuristic players. A
+   player who bids otherwise also plays otherwise (the heuristic plays to
+   make its bid), so "best bid" reads: the bid that would score most
+   against this distribution of tricks, not a proven best strategy. The
+   heuristic's own bid sees the whole hand, not just the three counts, so
+   its mean score in a cell is often higher than the best single bid's.
+
+2. One-card rounds (``one_card_breakeven.csv``). Play is forced, so whether
+   a card takes the trick is fixed by the deal (and by the dealer's choice of
+   trump after a Wizard is turned up: the heuristic dealer names the suit of
+   its card, or Blue with a Wizard or Jester). For every player count,
+   position (1 leads, n deals) and card class (Wizard, Jester, trump /
+   off-suit / no-trump card by rank 1-13, no trump meaning a Jester turned
+   up): P(win) computed EXACTLY by :func:`wizsim.exact.one_card_counts`
+   (every deal counted by falling factorials; cross-checked against a
+   brute-force visit of every deal through the engine's rule functions),
+   the share of hands in that class, and the recommended bid: 1 iff
+   P(win) > 3/7 (bid 1 scores 30 p - 10 (1 - p), bid 0 scores
+   20 (1 - p) - 10 p). The same cells are simulated (same strategy,
+   ``SIZES[size]["one_card"]`` rounds per player count, Wilson intervals,
+   one hand per cell per round, so independent) and compared with the exact
+   value by a z-score (``z_win``; a normal approximation, not meaningful
+   where fewer than about 5 wins or losses are expected, e.g. Jesters).
+   Rows ``any card`` summarise a position: P(win) = P(a blind bid of 1 is
+   right), and the probability that the recommended bid is right with its
+   expected score.
+
+Sizes: quick 2,000 rounds per (players, round size) and 20,000 one-card
+rounds per player count; default 196,608 and 524,288; full ten times that.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from wizsim import exact as X
+from wizsim.history import record_chunk_arrays
+from wizsim.io import write_table
+from wizsim.plotting import COLORS, figure, save
+from wizsim.simulate import make_spec
+from wizsim.stats import Z95, wilson_ci
+
+NAME = "bid_probabilities"
+QUESTION = "Given my hand, how many tricks will I take, and what should I bid?"
+SIZES = {  # rounds per (players, round size) for the hand features; one-card rounds per player count
+    "quick": {"hands": 2_000, "one_card": 20_000},
+    "default": {"hands": 12 * 16_384, "one_card": 32 * 16_384},
+    "full": {"hands": 120 * 16_384, "one_card": 320 * 16_384},
+}
+STRATEGY = "heuristic"
+PLAYERS = (3, 4, 5, 6)
+MIN_HANDS = 200  # cells with fewer hands are dropped
+BREAKEVEN = Fraction(3, 7)  # bid 1 in a one-card round iff P(win) > 3/7
+
+# hand-feature cells: Wizards 0..3+, trumps (none, 0..4+), aces 0..2+ and "any"
+W_LABELS = ("0", "1", "2", "3+")
+T_LABELS = ("none", "0", "1", "2", "3", "4+")
+A_LABELS = ("0", "1", "2+", "any")
+N_CELLS = len(W_LABELS) * len(T_LABELS) * len(A_LABELS)
+ANY_ACES = 3
+
+
+def round_sizes(players: int) -> list[int]:
+    """The representative round sizes: 1, 3, 5, 10 and the largest (60 / players)."""
+    return sorted({1, 3, 5, 10, 60 // players})
+
+
+def score(bid: int | np.ndarray, tricks: int | np.ndarray) -> np.ndarray:
+    """Standard scoring (RULES.md 8)."""
+    bid, tricks = np.asarray(bid), np.asarray(tricks)
+    return np.where(bid == tricks, 20 + 10 * tricks, -10 * np.abs(tricks - bid))
+
+
+# --------------------------------------------------------------------------- simulation tasks (one chunk each)
+
+
+def _feature_task(players: int, cards: int, hands: int, seed: int, chunk: int) -> tuple:
+    """Integer sums of one chunk, per cell: sums and cross products of per-round cell totals.
+
+    Per round and cell the vector is (hands taking t tricks for t = 0..cards,
+    sum of bids, sum of scores, hands); returns (players, cards, sums [cells, cards + 4],
+    cross products [cells, cards + 4, cards + 4], rounds with the cell [cells]).
+    """
+    n, k = players, cards
+    spec = make_spec(n, cards=k, hands=hands, seed=seed, strategy=STRATEGY)
+    _, arr = record_chunk_arrays(spec, chunk)
+    h = arr["hands"].astype(np.int64)
+    info = arr["info"]
+    rows = info.shape[0]
+    trump = info[:, 3]
+    base = 8 + 3 * k
+    bids, won, scores = (info[:, base + i * n : base + (i + 1) * n] for i in range(3))
+    suit = np.where(h < 52, h // 13, -9)
+    wiz = np.minimum((h == 52).sum(2), len(W_LABELS) - 1)
+    n_trump = (suit == trump[:, None, None]).sum(2)
+    t_idx = np.where(trump[:, None] < 0, 0, 1 + np.minimum(n_trump, len(T_LABELS) - 2))
+    aces = np.minimum(((h < 52) & (h % 13 == 12)).sum(2), ANY_ACES - 1)
+    cell = (wiz * len(T_LABELS) + t_idx) * len(A_LABELS)
+    r = np.arange(rows, dtype=np.int64)[:, None] * N_CELLS
+    keys = np.concatenate([(r + cell + aces).ravel(), (r + cell + ANY_ACES).ravel()])
+    tricks, bid, sc = (np.tile(x.ravel(), 2) for x in (won, bids, scores))
+    # (round, cell) groups present, numbered in key order (no sorting needed: keys are small)
+    present = np.bincount(keys, minlength=rows * N_CELLS) > 0
+    number = np.cumsum(present) - 1
+    inv = number[keys]
+    uk = np.flatnonzero(present)
+    u, k1 = uk.shape[0], k + 1
+    vec = np.empty((u, k1 + 3), dtype=np.int64)
+    vec[:, :k1] = np.bincount(inv * k1 + tricks, minlength=u * k1).reshape(u, k1)
+    for j, x in ((k1, bid), (k1 + 1, sc)):  # float sums of small integers: exact
+        vec[:, j] = np.rint(np.bincount(inv, weights=x, minlength=u)).astype(np.int64)
+    vec[:, k1 + 2] = np.bincount(inv, minlength=u)
+    ucell = uk % N_CELLS
+    order = np.argsort(ucell, kind="stable")
+    sums = np.zeros((N_CELLS, k1 + 3), dtype=np.int64)
+    cross = np.zeros((N_CELLS, k1 + 3, k1 + 3), dtype=np.int64)
+    count = np.bincount(ucell, minlength=N_CELLS).astype(np.int64)
+    starts = np.concatenate([[0], np.cumsum(count)])
+    for c in np.flatnonzero(count):
+        v = vec[order[starts[c] : starts[c + 1]]]
+        sums[c] = v.sum(0)
+        cross[c] = np.einsum("ij,ik->jk", v, v)  # integer loops: exact, no BLAS threads
+    return n, k, sums, cross, count
+
+
+def _one_card_task(players: int, hands: int, seed: int, chunk: int, bid_one: np.ndarray) -> tuple:
+    """Counts of one chunk of one-card rounds: [position, class, (hands, wins, right, score, score^2)].
+
+    ``bid_one[position, class]`` is the recommended bid (1 or 0) the right/score columns use.
+    """
+    n = players
+    spec = make_spec(n, cards=1, hands=hands, seed=seed, strategy=STRATEGY)
+    _, arr = record_chunk_arrays(spec, chunk)
+    card = arr["hands"][:, :, 0].astype(np.int64)
+    info = arr["info"]
+    dealer, trump = info[:, 0:1], info[:, 3:4]
+    won = info[:, 8 + 3 + n : 8 + 3 + 2 * n]
+    pos = (np.arange(n)[None, :] - dealer - 1) % n
+    rank = card % 13
+    cls = np.where(
+        card == X.W,
+        0,
+        np.where(card == X.J, 1, np.where(trump < 0, 28 + rank, np.where(card // 13 == trump, 2 + rank, 15 + rank))),
+    )
+    bid = bid_one[pos, cls]
+    right = (bid == won).astype(np.int64)
+    sc = np.where(bid == 1, np.where(won == 1, 30, -10), np.where(won == 1, -10, 20))
+    idx = (pos * X.N_CLASSES + cls).ravel()
+    size = n * X.N_CLASSES
+    out = np.stack(
+        [np.bincount(idx, weights=w.ravel(), minlength=size) for w in (np.ones_like(won), won, right, sc, sc * sc)],
+        axis=-1,
+    )
+    return n, np.rint(out).astype(np.int64).reshape(n, X.N_CLASSES, 5)
+
+
+def _run_tasks(tasks: list[tuple], jobs: int) -> list:
+    if jobs <= 1:
+        return [f(*a) for f, *a in tasks]
+    from joblib import Parallel, delayed
+
+    try:
+        import cloudpickle
+    except ImportError:  # joblib with its own copy
+        from joblib.externals import cloudpickle
+
+    from wizsim.parallel import _LokyWithEnv, worker_env
+
+    # the task functions travel by value: this file is not an importable module in the workers
+    module = sys.modules.get(__name__)
+    if module is not None and __name__ != "__main__":  # else cloudpickle sends them by value anyway
+        cloudpickle.register_pickle_by_value(module)
+    par = Parallel(n_jobs=jobs, backend=_LokyWithEnv(env=worker_env(), inner_max_num_threads=1), batch_size=1)
+    return par(delayed(f)(*a) for f, *a in tasks)
+
+
+# --------------------------------------------------------------------------- estimates
+
+
+def _cluster_estimate(sums: np.ndarray, cross: np.ndarray, rounds: int, weights: np.ndarray) -> tuple[float, float]:
+    """Ratio estimate sum(w . v) / sum(hands) and its cluster-robust standard error (clusters = rounds)."""
+    m = sums[-1]
+    theta = float(weights @ sums[:-1]) / m
+    u = np.append(weights, -theta)
+    var = float(u @ cross.astype(np.float64) @ u) / (m * m)
+    var *= rounds / (rounds - 1) if rounds > 1 else np.nan
+    return theta, float(np.sqrt(max(var, 0.0)))
+
+
+def _put_mean(row: dict, name: str, w: np.ndarray, sums: np.ndarray, cross: np.ndarray, rounds: int) -> tuple:
+    """Store a cell mean ``name`` with its normal 95% interval (cluster-robust) in ``row``; return the three."""
+    est, se = _cluster_estimate(sums, cross, rounds, w)
+    row[name], row[f"{name}_lo"], row[f"{name}_hi"] = est, est - Z95 * se, est + Z95 * se
+    return est, est - Z95 * se, est + Z95 * se
+
+
+def feature_tables(acc: dict) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
+    """Turn the summed integer sums into the P(tricks) table, the best-bid table and drop statistics."""
+    prob_rows, bid_rows = [], []
+    dropped = {"cells": 0, "hands": 0, "all_hands": 0}
+    for (n, k), (sums, cross, count) in sorted(acc.items()):
+        k1 = k + 1
+        t = np.arange(k1)
+        for c in np.flatnonzero(sums[:, -1]):
+            hands = int(sums[c, -1])
+            wi, rest = divmod(int(c), len(T_LABELS) * len(A_LABELS))
+            ti, ai = divmod(rest, len(A_LABELS))
+            if ai != ANY_ACES:
+                dropped["all_hands"] += hands
+            if hands < MIN_HANDS:
+                if ai != ANY_ACES:
+                    dropped["cells"] += 1
+                    dropped["hands"] += hands
+                continue
+            s, x, rounds = sums[c], cross[c], int(count[c])
+            key = {"players": n, "cards": k, "wizards": W_LABELS[wi], "trumps": T_LABELS[ti], "aces": A_LABELS[ai]}
+            top = int(np.flatnonzero(s[:k1])[-1])
+            for tt in range(top + 1):
+                w = np.zeros(k1 + 2)
+                w[tt] = 1.0
+                p, se = _cluster_estimate(s, x, rounds, w)
+                deff = max(1.0, se * se / (p * (1 - p) / hands)) if 0 < p < 1 else 1.0
+                n_eff = hands / deff
+                _, lo, hi = wilson_ci(np.array(p * n_eff), np.array(n_eff))
+                prob_rows.append({**key, "hands": hands, "rounds": rounds, "tricks": tt, "p": p,
+                                  "p_lo": float(lo), "p_hi": float(hi), "design_effect": deff})  # fmt: skip
+            row = {**key, "hands": hands, "rounds": rounds}
+            put = functools.partial(_put_mean, row, sums=s, cross=x, rounds=rounds)
+
+            put("mean_tricks", np.append(t, [0.0, 0.0]).astype(np.float64))
+            put("heuristic_mean_bid", np.append(np.zeros(k1), [1.0, 0.0]))
+            put("heuristic_mean_score", np.append(np.zeros(k1), [0.0, 1.0]))
+            score_w = [np.append(score(b, t), [0.0, 0.0]).astype(np.float64) for b in range(k1)]
+            exp = np.array([float(w[:k1] @ s[:k1]) / hands for w in score_w])
+            order = np.argsort(-exp, kind="stable")
+            best, second = int(order[0]), int(order[1]) if k1 > 1 else int(order[0])
+            row["best_bid"] = best
+            b_est = put("best_exp_score", score_w[best])
+            row["second_bid"] = second
+            s_est = put("second_exp_score", score_w[second])
+            put("best_minus_second", score_w[best] - score_w[second])
+            row["intervals_overlap"] = bool(b_est[1] <= s_est[2])
+            bid_rows.append(row)
+    return pd.DataFrame(prob_rows), pd.DataFrame(bid_rows), dropped
+
+
+def one_card_table(exact: dict[int, np.ndarray], sim: dict[int, np.ndarray]) -> pd.DataFrame:
+    """The one-card table: exact and simulated P(win), recommended bid, its hit rate and expected score."""
+    names = X.class_names()
+    rows = []
+    for n in PLAYERS:
+        ex, sm = exact[n], sim[n]
+        for q in range(n):
+            tot_all = int(ex[q, :, 0].sum())
+            agg = {"total": 0, "wins": 0, "right": 0, "score": 0}  # exact, summed over classes
+            for c in [*range(X.N_CLASSES), None]:
+                if c is None:
+                    total, wins = tot_all, int(ex[q, :, 1].sum())
+                    p = Fraction(wins, total)
+                    bid = -1
+                    p_right = Fraction(agg["right"], total)
+                    exp_rec = Fraction(agg["score"], total)
+                    simc = sm[q].sum(0)
+                    name, kind, rank = "any card", "any", 0
+                else:
+                    total, wins = int(ex[q, c, 0]), int(ex[q, c, 1])
+                    if total == 0:
+                        continue
+                    p = Fraction(wins, total)
+                    bid = int(p > BREAKEVEN)
+                    p_right = p if bid else 1 - p
+                    exp_rec = 40 * p - 10 if bid else 20 - 30 * p
+                    agg["right"] += wins if bid else total - wins
+                    agg["score"] += (40 * wins - 10 * total) if bid else (20 * total - 30 * wins)
+                    simc = sm[q, c]
+                    name = names[c]
+                    kind, rank = (name.split(" ")[0].lower(), int(name.split(" ")[1])) if c >= 2 else (name.lower(), 0)
+                hands_sim, wins_sim, right_sim, sc_sum, sc_sq = (int(v) for v in simc)
+                pw, pw_lo, pw_hi = wilson_ci(np.array(wins_sim), np.array(hands_sim))
+                pr, pr_lo, pr_hi = wilson_ci(np.array(right_sim), np.array(hands_sim))
+                mean = sc_sum / hands_sim
+                sd = np.sqrt(max(sc_sq - hands_sim * mean * mean, 0.0) / (hands_sim - 1))
+                half = Z95 * sd / np.sqrt(hands_sim)
+                pf = float(p)
+                se = np.sqrt(pf * (1 - pf) / hands_sim)
+                z = (float(pw) - pf) / se if se > 0 else (0.0 if float(pw) == pf else np.inf)
+                rows.append({
+                    "players": n, "position": q + 1, "card_class": name, "kind": kind, "rank": rank,
+                    "share_exact": total / tot_all, "p_win_exact": pf, "p_win_exact_fraction": f"{p.numerator}/{p.denominator}",
+                    "exp_score_bid1_exact": float(40 * p - 10), "exp_score_bid0_exact": float(20 - 30 * p),
+                    "recommended_bid": bid, "p_right_exact": float(p_right), "exp_score_exact": float(exp_rec),
+                    "hands_sim": hands_sim, "p_win_sim": float(pw), "p_win_sim_lo": float(pw_lo),
+                    "p_win_sim_hi": float(pw_hi), "z_win": z, "p_right_sim": float(pr), "p_right_sim_lo": float(pr_lo),
+                    "p_right_sim_hi": float(pr_hi), "exp_score_sim": mean, "exp_score_sim_lo": mean - half,
+                    "exp_score_sim_hi": mean + half,
+                })  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------- charts
+
+
+def _errbar(ax, x, df: pd.DataFrame, col: str, **kw) -> None:
+    ax.errorbar(x, df[col], yerr=[df[col] - df[f"{col}_lo"], df[f"{col}_hi"] - df[col]], capsize=2, **kw)
+
+
+def _main_chart(bids: pd.DataFrame, one: pd.DataFrame, outdir: Path, n: int = 4, k: int = 5) -> None:
+    fig, (ax1, ax2) = figure(1, 2, figsize=(11.5, 4.8))
+    sel = bids[(bids.players == n) & (bids.cards == k) & (bids.aces == "any")]
+    xt = {lab: i for i, lab in enumerate(T_LABELS)}
+    for i, wz in enumerate(W_LABELS[:3]):
+        d = sel[sel.wizards == wz]
+        if d.empty:
+            continue
+        x = d.trumps.map(xt).to_numpy() + (i - 1) * 0.08
+        _errbar(ax1, x, d, "mean_tricks", marker="o", ms=4, color=COLORS[i], label=f"{wz} Wizards: mean tricks")
+        ax1.plot(x, d.best_bid, ls="none", marker="_", ms=14, mew=2, color=COLORS[i], label=f"{wz} Wizards: best bid")
+    ax1.set_xticks(range(len(T_LABELS)), [f"{lab}" for lab in T_LABELS])
+    ax1.set(title=f"a) {n} players, {k} cards: tricks taken and best bid",
+            xlabel="trump cards in hand (none = no trump)", ylabel="tricks (mean, 95% CI) / best bid")  # fmt: skip
+    ax1.legend(fontsize=7, ncol=2, loc="upper left")
+    d = one[(one.players == n) & one.kind.isin(["trump", "off-suit"])]
+    for q in range(1, n + 1):
+        for kind, ls, mk in (("trump", "-", "o"), ("off-suit", "--", "s")):
+            e = d[(d.position == q) & (d.kind == kind)].sort_values("rank")
+            ax2.plot(e["rank"], e.p_win_exact, ls=ls, color=COLORS[q - 1], lw=1,
+                     label=f"position {q}, {kind}")  # fmt: skip
+            _errbar(ax2, e["rank"], e, "p_win_sim", ls="none", marker=mk, ms=3, color=COLORS[q - 1])
+    ax2.axhline(float(BREAKEVEN), color="black", lw=0.8, ls=":", label="break-even 3/7: bid 1 above")
+    ax2.set(title=f"b) one-card round, {n} players: P(win) by card",
+            xlabel="card rank (13 high)", ylabel="P(take the trick)", ylim=(-0.02, 1.02))  # fmt: skip
+    ax2.set_xticks(range(1, 14))
+    ax2.legend(fontsize=6.5, ncol=2, loc="upper left")
+    fig.suptitle(
+        "Heuristic self-play; a) aces pooled, bars: 95% intervals (rounds as clusters); "
+        "b) lines exact, markers simulated with 95% Wilson intervals",
+        fontsize=9,
+    )
+    save(fig, outdir / NAME)
+
+
+def _one_card_chart(one: pd.DataFrame, outdir: Path) -> None:
+    # x: Jester, off-suit 1-13, no-trump 1-13, trump 1-13, Wizard (gaps between the groups)
+    names = X.class_names()
+    xpos = {"Jester": -1, "Wizard": 45}
+    for i, kind in enumerate(("off-suit", "no-trump", "trump")):
+        xpos.update({f"{kind} {r}": 2 + 14 * i + r - 1 for r in range(1, 14)})
+    order = ["Jester", *names[15:28], *names[28:41], *names[2:15], "Wizard"]
+    fig, axes = figure(2, 2, figsize=(12, 8), sharex=True, sharey=True)
+    for ax, n in zip(axes.ravel(), PLAYERS, strict=True):
+        d = one[(one.players == n) & (one.card_class != "any card")]
+        for q in range(1, n + 1):
+            e = d[d.position == q].set_index("card_class").loc[order]
+            x = e.card_class.map(xpos) if "card_class" in e else np.array([xpos[c] for c in e.index])
+            x = np.asarray(x, dtype=float) + (q - (n + 1) / 2) * 0.12
+            col = COLORS[(q - 1) % len(COLORS)]
+            for lo, hi in ((0, 1), (1, 14), (14, 27), (27, 40), (40, 41)):
+                ax.plot(x[lo:hi], e.p_win_exact.to_numpy()[lo:hi], color=col, lw=1,
+                        label=f"position {q}" if lo == 0 else None)  # fmt: skip
+            ax.vlines(x, e.p_win_sim_lo, e.p_win_sim_hi, color=col, lw=0.8)
+            ax.plot(x, e.p_win_sim, ls="none", marker="o", ms=1.8, color=col)
+        ax.axhline(float(BREAKEVEN), color="black", lw=0.8, ls=":")
+        ax.set_title(f"{n} players", fontsize=10)
+        ax.set_xticks([-1, 8, 22, 36, 45], ["J", "off-suit", "no trump", "trump", "W"])
+        ax.legend(fontsize=7, loc="upper left")
+    for ax in axes[:, 0]:
+        ax.set_ylabel("P(take the trick)")
+    for ax in axes[1]:
+        ax.set_xlabel("card held: Jester, ranks 1-13 of each group (13 high), Wizard")
+    fig.suptitle(
+        "One-card rounds: P(win) by card and position (1 leads, last deals); lines exact, dots simulated with "
+        "95% Wilson intervals; dotted: 3/7 (bid 1 above it)",
+        fontsize=9,
+    )
+    save(fig, outdir / "one_card_breakeven")
+
+
+def _headline(one: pd.DataFrame, bids: pd.DataFrame, sim: dict[int, np.ndarray]) -> str:
+    """One-card rule (lowest trump worth a bid of 1, per player count), its hit rate, and one feature cell."""
+    rules, right, nt, off = [], [], [], []
+    lead_only = True
+    wizard = "a Wizard or " if bool((one[one.kind == "wizard"].recommended_bid == 1).all()) else ""
+    for n in PLAYERS:
+        yes = one[(one.players == n) & (one.recommended_bid == 1)]
+        low = yes[yes.kind == "trump"].groupby("position")["rank"].min()
+        others, dealer = int(low.drop(n).min()), int(low.get(n, 99))
+        rules.append(f"{others}" + (f" ({dealer} dealing)" if dealer != others else ""))
+        t = yes[yes.kind == "no-trump"]
+        nt.append(
+            "/".join(
+                f"{int(g['rank'].min())}" + (f" at position {q}" if q > 1 else "") for q, g in t.groupby("position")
+            )
+        )
+        lead_only = lead_only and bool((t.position == 1).all())
+        off += [f"{n} players at position {q}, rank >= {int(g['rank'].min())}"
+                for q, g in yes[yes.kind == "off-suit"].groupby("position")]  # fmt: skip
+        a = one[(one.players == n) & (one.card_class == "any card")]
+        right.append(f"{100 * a.p_right_exact.mean():.1f}%")
+    r_sim, r_lo, r_hi = (100 * float(v) for v in wilson_ci(sim[4][:, :, 2].sum(), sim[4][:, :, 0].sum()))
+    text = (
+        f"One-card rounds (exact; 3/4/5/6 players): bid 1 only with {wizard}a trump of rank >= {'/'.join(rules)}, "
+        f"without trump{' when leading' if lead_only else ''} with rank >= {'/'.join(nt or ['-'])}, off-suit "
+        f"{'only ' + '; '.join(off) if off else 'never'}; this rule is right in {'/'.join(right)} "
+        f"of hands (4 players simulated: {r_sim:.1f}%, 95% CI {r_lo:.1f}-{r_hi:.1f})"
+    )
+    b = bids[(bids.players == 4) & (bids.cards == 5) & (bids.aces == "any") & (bids.wizards == "1")]
+    b = b[b.trumps == "2"]
+    if len(b):
+        r = b.iloc[0]
+        text += (
+            f". 4 players x 5 cards, 1 Wizard + 2 trumps: {r.mean_tricks:.2f} tricks "
+            f"(95% CI {r.mean_tricks_lo:.2f}-{r.mean_tricks_hi:.2f}), best bid {int(r.best_bid)} "
+            f"({r.best_exp_score:.1f} points, CI {r.best_exp_score_lo:.1f}-{r.best_exp_score_hi:.1f})"
+        )
+    return text + "."
+
+
+# --------------------------------------------------------------------------- run
+
+
+def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
+    """Run the analysis; return its headline numbers and provenance."""
+    cfg = SIZES[size]
+    hands, one_hands = cfg["hands"], cfg["one_card"]
+    exact = {n: X.one_card_counts(n) for n in PLAYERS}
+    bid_one = {n: np.zeros((n, X.N_CLASSES), dtype=np.int64) for n in PLAYERS}
+    for n in PLAYERS:
+        ex = exact[n]
+        for q in range(n):
+            for c in range(X.N_CLASSES):
+                if ex[q, c, 0] > 0:
+                    bid_one[n][q, c] = int(Fraction(int(ex[q, c, 1]), int(ex[q, c, 0])) > BREAKEVEN)
+    tasks: list[tuple] = []
+    for n in PLAYERS:
+        for k in round_sizes(n):
+            spec = make_spec(n, cards=k, hands=hands, seed=seed, strategy=STRATEGY)
+            tasks += [(_feature_task, n, k, hands, seed, ch) for ch in range(spec.n_chunks)]
+        spec = make_spec(n, cards=1, hands=one_hands, seed=seed, strategy=STRATEGY)
+        tasks += [(_one_card_task, n, one_hands, seed, ch, bid_one[n]) for ch in range(spec.n_chunks)]
+    # largest rounds first: better load balance
+    tasks.sort(key=lambda t: -(t[1] * t[2]) if t[0] is _feature_task else 0)
+    acc: dict = {}
+    sim = {n: np.zeros((n, X.N_CLASSES, 5), dtype=np.int64) for n in PLAYERS}
+    for res in _run_tasks(tasks, jobs):
+        if len(res) == 2:
+            sim[res[0]] += res[1]
+            continue
+        n, k, s, x, c = res
+        if (n, k) in acc:
+            a = acc[(n, k)]
+            acc[(n, k)] = (a[0] + s, a[1] + x, a[2] + c)
+        else:
+            acc[(n, k)] = (s, x, c)
+    probs, bids, dropped = feature_tables(acc)
+    one = one_card_table(exact, sim)
+
+    outdir.mkdir(parents=True, exist_ok=True)
+    write_table(probs, outdir / f"{NAME}.csv")
+    write_table(bids, outdir / f"{NAME}_optimal.csv")
+    write_table(one, outdir / "one_card_breakeven.csv")
+    _main_chart(bids, one, outdir)
+    _one_card_chart(one, outdir)
+
+    headline = _headline(one, bids, sim)
+    share = dropped["hands"] / max(dropped["all_hands"], 1)
+    n_rounds = sum(len(round_sizes(n)) for n in PLAYERS)
+    return {
+        "name": NAME,
+        "question": QUESTION,
+        "headline": headline,
+        "sample": (
+            f"{hands:,} {STRATEGY} self-play rounds per (players, round size), {n_rounds} combinations; "
+            f"{dropped['cells']} feature cells with < {MIN_HANDS} hands dropped ({100 * share:.2f}% of hands); "
+            f"{one_hands:,} one-card rounds per player count (3-6) plus exact enumeration"
+        ),
+        "seed": seed,
+        "files": [
+            f"{NAME}.csv",
+            f"{NAME}_optimal.csv",
+            "one_card_breakeven.csv",
+            f"{NAME}.png",
+            f"{NAME}.svg",
+            "one_card_breakeven.png",
+            "one_card_breakeven.svg",
+        ],
+        "command": f"python analyses/{NAME}.py --size {size} --seed {seed}",
+    }
+
+
+if __name__ == "__main__":
+    import argparse
+
+    ap = argparse.ArgumentParser(description=QUESTION)
+    ap.add_argument("--size", choices=list(SIZES), default="default")
+    ap.add_argument("--seed", type=int, default=20261129)
+    ap.add_argument("--out", default="results")
+    ap.add_argument("--jobs", type=int, default=1)
+    a = ap.parse_args()
+    print(run(a.size, a.seed, Path(a.out), a.jobs)["headline"])
+    sys.exit(0)
