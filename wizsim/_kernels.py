@@ -116,6 +116,8 @@ N_PRE = 5
 # strategy ids (strategies.py)
 S_RANDOM = 0
 S_HEURISTIC = 1
+S_TABLE = 2  # bids from the learned table, plays like the heuristic
+S_PIMC = 3  # Perfect-Information Monte-Carlo card play and bids
 
 # heuristic parameter slots (strategies.py)
 H_WIZARD = 0
@@ -132,6 +134,10 @@ H_NT_ACE = 10
 H_SIDE_SECOND = 11
 H_SPECIAL = 12  # 12..18: expected tricks of Dragon, Fairy, Bomb, Werewolf, Juggler, Cloud, Shapeshifter
 # decision overrides (every strategy): 0 the strategy's own rule, 1 random, 2 heuristic
+P_BID_SAMPLES = 19  # pimc: sampled deals per bid decision
+T_EXPLORE = 20  # table strategy: 1 = bid the heuristic's bid plus a random step of -2..2 (training)
+P_SAMPLES = 21  # pimc: sampled deals per card decision
+P_ROLLOUT = 22  # pimc: rollout policy, 0 heuristic, 1 random
 D_TRUMP = 24  # the dealer names trump (Wizard or special indicator)
 D_WEREWOLF = 25  # swap the Werewolf (werewolf=may) and name trump
 D_FORM = 26  # Juggler/Cloud suit, Shapeshifter role
@@ -389,7 +395,7 @@ def decider(strat, params, p, slot):
     """Who makes decision ``slot`` for seat ``p``: S_RANDOM or S_HEURISTIC (overridable per seat)."""
     kind = np.int64(params[p, slot])
     if kind == 0:
-        return S_HEURISTIC if strat[p] == S_HEURISTIC else S_RANDOM
+        return S_HEURISTIC if strat[p] != S_RANDOM else S_RANDOM
     return S_RANDOM if kind == 1 else S_HEURISTIC
 
 
@@ -868,6 +874,334 @@ def _clear_hands(n, hands, cnt):
         hands[p] = _ZERO
 
 
+@jit
+def _table_bid(est, base, n, k, pos, earlier, hidden, forbidden, wizards, tab):
+    """The bid with the best learned mean score among ``base - 2 .. base + 2`` (see wizsim.bid_table).
+
+    ``tab[n - 3, k, pos, est_bin, earlier_bin, wizards, step]``: mean score of bidding
+    ``base + step - 2``, NaN where the training saw too few rounds; the
+    heuristic's ``base`` stands when nothing is known.
+    """
+    ni = n - 3
+    if ni >= tab.shape[0] or k >= tab.shape[1] or pos >= tab.shape[2]:
+        return base
+    eb = min(max(np.int64(est * 4.0), 0), tab.shape[3] - 1)
+    xb = 1
+    if not hidden and pos > 0:
+        excess = earlier - pos * k / n
+        if excess < -0.75:
+            xb = 0
+        elif excess > 0.75:
+            xb = 2
+    best = base
+    best_v = -np.inf
+    for step in range(5):
+        b = base + step - 2
+        if b < 0 or b > k or b == forbidden:
+            continue
+        v = tab[ni, k, pos, eb, xb, min(wizards, tab.shape[5] - 1), step]
+        if v == v and v > best_v:  # NaN: unknown
+            best_v = v
+            best = b
+    return best
+
+
+@jit
+def heuristic_estimates(rec_hands, ks, trumps, n, prm):
+    """The heuristic's bid estimate of every recorded hand (rows x seats), for training the bid table."""
+    rows = rec_hands.shape[0]
+    out = np.zeros((rows, n), dtype=np.float64)
+    cnt = np.zeros(64, dtype=np.int64)
+    for r in range(rows):
+        k = ks[r]
+        for p in range(n):
+            hand = _ZERO
+            for j in range(k):
+                c = np.int64(rec_hands[r, p, j])
+                hand |= _ONE << U64(c)
+                cnt[c] += 1
+            out[r, p] = _heuristic_estimate(hand, cnt, trumps[r], n, k, prm)
+            for j in range(k):
+                cnt[np.int64(rec_hands[r, p, j])] = 0
+    return out
+
+
+# --------------------------------------------------------------------------- PIMC player
+# Perfect-Information Monte-Carlo: at a decision, deal the cards the player
+# cannot see in K ways consistent with what it knows (its hand, the cards
+# played, the face-up card, the suits others have shown out of, the hand
+# sizes), play every candidate out in every deal with a fast rollout policy,
+# and take the candidate with the best mean own score (the same deals for
+# every candidate).
+
+
+@jit
+def _pimc_pool(p, deck, cnt, played, shown):
+    """Copies of each card type the player at ``p`` cannot see: the deck minus its hand, the played cards and the face-up card."""
+    pool = np.zeros(64, dtype=np.int64)
+    for i in range(deck.shape[0]):
+        pool[np.int64(deck[i])] += 1
+    for c in range(64):
+        pool[c] -= cnt[p, c] + played[c]
+    if shown >= 0:
+        pool[shown] -= 1
+    for c in range(64):
+        if pool[c] < 0:
+            pool[c] = 0
+    return pool
+
+
+@jit
+def _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st):
+    """Deal the unseen cards of ``pool`` to the other seats (``sizes`` each) into ``wh``/``wc``.
+
+    Seats keep out of the suits they showed out of (``void`` bit masks) where
+    possible: a shuffle is dealt greedily, retried a few times, and the last
+    try ignores voids. ``forced`` (>= 0) is a card known to be in seat
+    ``forced_holder``'s hand (the indicator a Werewolf swapped for). Seat
+    ``p`` keeps its own hand. Returns the new stream state.
+    """
+    rng = np.full(1, st, dtype=np.uint64)
+    cards = np.empty(80, dtype=np.int64)
+    m = 0
+    for c in range(64):
+        for _ in range(pool[c]):
+            cards[m] = c
+            m += 1
+    if forced >= 0:
+        for i in range(m):
+            if cards[i] == forced:
+                cards[i] = cards[m - 1]
+                m -= 1
+                break
+    used = np.zeros(80, dtype=np.bool_)
+    for attempt in range(8):
+        for i in range(m - 1):
+            j = i + below(rng, m - i)
+            t = cards[i]
+            cards[i] = cards[j]
+            cards[j] = t
+        for i in range(m):
+            used[i] = False
+        ok = True
+        for q in range(n):
+            wh[q] = hands[q] if q == p else _ZERO
+            for c in range(64):
+                wc[q, c] = cnt[p, c] if q == p else 0
+            if q == p:
+                continue
+            need = sizes[q]
+            if forced >= 0 and q == forced_holder and need > 0:
+                wh[q] |= _ONE << U64(forced)
+                wc[q, forced] += 1
+                need -= 1
+            for i in range(m):
+                if need == 0:
+                    break
+                if used[i]:
+                    continue
+                c = cards[i]
+                if attempt < 7 and c < 52 and (void[q] >> (c // 13)) & 1:
+                    continue
+                used[i] = True
+                wh[q] |= _ONE << U64(c)
+                wc[q, c] += 1
+                need -= 1
+            if need > 0:
+                ok = False
+                break
+        if ok:
+            break
+    return rng[0]
+
+
+@jit
+def _rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+             cancelled, cloud_taker, me, table, masks, rules, hstrat, params, policy, mono, work, st):  # fmt: skip
+    """Play the round out from the middle of trick ``t`` (``j`` cards down); return (``me``'s score, state).
+
+    Everybody plays like the heuristic (``policy`` 0) or at random (1),
+    Juggler passes included; the hands are the sampled world's and change.
+    """
+    rng = np.full(1, st, dtype=np.uint64)
+    bomb_voids = rules[R_BOMB] == 0
+    start_led = FREE if mono else -1
+    while t < k:
+        while j < n:
+            p = leader + j
+            if p >= n:
+                p -= n
+            legal = legal_mask(hands[p], led, masks)
+            if policy == 0:
+                need = bids[p] - won[p]
+                if cancelled:
+                    need = k
+                f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono)
+            else:
+                f = random_member(rng, legal)
+                if f >= JUGGLER:
+                    f = random_form(f, rng)
+            c = table[f, T_CARD] if f >= JUGGLER_AS else f
+            seen |= _ONE << U64(c)
+            left = cnt[p, c] - 1
+            cnt[p, c] = left
+            hands[p] &= ~(U64(left == 0) << U64(c))
+            led, best, winner, tflags, fairy = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
+            j += 1
+        next_leader = winner
+        if tflags != 0:
+            winner, next_leader = trick_end(winner, tflags, fairy, bomb_voids)
+            if (tflags & FLAG_BOMB) != 0 and not bomb_voids:
+                cancelled = True
+            if (tflags & FLAG_CLOUD) != 0 and winner >= 0:
+                cloud_taker = winner
+        if winner >= 0:
+            won[winner] += 1
+        leader = next_leader
+        if (tflags & FLAG_JUGGLER) != 0 and t < k - 1:
+            rng[0] = _juggler_passes(n, trump, hstrat, params, rng[0], hands, cnt, bids, won, work)
+        t += 1
+        j = 0
+        led = start_led
+        best = -1
+        winner = leader
+        tflags = 0
+        fairy = -1
+    if cancelled:
+        return 10 * won[me], rng[0]
+    bid = bids[me]
+    if cloud_taker == me:
+        bid = cloud_bid(bid, won[me], k, rules[R_SCORING], cancelled)
+    return round_score(bid, won[me], k, rules[R_SCORING]), rng[0]
+
+
+@jit
+def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+               cancelled, cloud_taker, deck, played, void, shown, forced, forced_holder, table, masks, rules,
+               params, mono, st):  # fmt: skip
+    """The form PIMC plays at seat ``p`` (more than one legal card); returns (form, stream state)."""
+    samples = max(np.int64(params[p, P_SAMPLES]), 1)
+    policy = np.int64(params[p, P_ROLLOUT])
+    legal = legal_mask(hands[p], led, masks)
+    cands = np.empty(2 * 64, dtype=np.int64)
+    nc = 0
+    bits = legal
+    while bits != _ZERO:
+        c = np.int64(lowest_bit(bits))
+        bits &= bits - _ONE
+        win_form, lose_form = _forms_of(c, led, trump)
+        cands[nc] = win_form
+        nc += 1
+        if lose_form != win_form:
+            cands[nc] = lose_form
+            nc += 1
+    pool = _pimc_pool(p, deck, cnt, played, shown)
+    sizes = np.zeros(n, dtype=np.int64)
+    for q in range(n):
+        for c in range(64):
+            sizes[q] += cnt[q, c]  # hand sizes are public
+    hstrat = np.full(n, S_HEURISTIC, dtype=np.int64)
+    total = np.zeros(nc, dtype=np.int64)
+    wh = np.zeros(n, dtype=np.uint64)
+    wc = np.zeros((n, 64), dtype=np.int64)
+    h2 = np.zeros(n, dtype=np.uint64)
+    c2 = np.zeros((n, 64), dtype=np.int64)
+    won2 = np.zeros(n, dtype=np.int64)
+    work = np.zeros(max(n, 8), dtype=np.int64)
+    for _ in range(samples):
+        st = _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st)
+        for ci in range(nc):
+            f = cands[ci]
+            for q in range(n):
+                h2[q] = wh[q]
+                won2[q] = won[q]
+                for c in range(64):
+                    c2[q, c] = wc[q, c]
+            c = table[f, T_CARD] if f >= JUGGLER_AS else f
+            left = c2[p, c] - 1
+            c2[p, c] = left
+            h2[p] &= ~(U64(left == 0) << U64(c))
+            l2, b2, w2, tf2, fa2 = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
+            score, st = _rollout(
+                n, k, t, j + 1, leader, l2, b2, w2, tf2, fa2, trump, h2, c2, bids, won2, seen | (_ONE << U64(c)),
+                cancelled, cloud_taker, p, table, masks, rules, hstrat, params, policy, mono, work, st,
+            )  # fmt: skip
+            total[ci] += score
+    best_ci = 0
+    for ci in range(1, nc):
+        if total[ci] > total[best_ci]:
+            best_ci = ci
+    return cands[best_ci], st
+
+
+@jit
+def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, deck, shown, forced, forced_holder, base, forbidden,
+              table, masks, rules, params, mono, st):  # fmt: skip
+    """PIMC's bid: the best mean own score over sampled deals, for bids base - 2 .. base + 2; (bid, state).
+
+    In each sampled deal the players after ``p`` bid the heuristic's estimate
+    of their sampled hands and everyone plays with the rollout policy.
+    """
+    samples = max(np.int64(params[p, P_BID_SAMPLES]), 1)
+    policy = np.int64(params[p, P_ROLLOUT])
+    played = np.zeros(64, dtype=np.int64)
+    void = np.zeros(n, dtype=np.int64)
+    pool = _pimc_pool(p, deck, cnt, played, shown)
+    sizes = np.full(n, k, dtype=np.int64)
+    hstrat = np.full(n, S_HEURISTIC, dtype=np.int64)
+    lo = max(base - 2, 0)
+    hi = min(base + 2, k)
+    total = np.zeros(hi - lo + 1, dtype=np.int64)
+    wh = np.zeros(n, dtype=np.uint64)
+    wc = np.zeros((n, 64), dtype=np.int64)
+    h2 = np.zeros(n, dtype=np.uint64)
+    c2 = np.zeros((n, 64), dtype=np.int64)
+    won2 = np.zeros(n, dtype=np.int64)
+    b2 = np.zeros(n, dtype=np.int64)
+    work = np.zeros(max(n, 8), dtype=np.int64)
+    leader = dealer + 1 if dealer + 1 < n else 0
+    start_led = FREE if mono else -1
+    for _ in range(samples):
+        st = _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st)
+        # the others' bids: as made before p; the heuristic's estimate of the sampled hand after p
+        passed = True
+        q = dealer
+        for _i in range(n):
+            q = q + 1 if q + 1 < n else 0
+            if q == p:
+                passed = False
+            elif passed:
+                b2[q] = bids[q]
+            else:
+                # the others are modelled with the player's own heuristic parameters
+                if mono:
+                    e = _mono_estimate(wh[q], wc[q], n)
+                else:
+                    e = _heuristic_estimate(wh[q], wc[q], trump, n, k, params[p])
+                b2[q] = min(max(np.int64(np.floor(e + 0.5)), 0), k)
+        for b in range(lo, hi + 1):
+            if b == forbidden:
+                continue
+            b2[p] = b
+            for q in range(n):
+                h2[q] = wh[q]
+                won2[q] = 0
+                for c in range(64):
+                    c2[q, c] = wc[q, c]
+            score, st = _rollout(
+                n, k, 0, 0, leader, start_led, -1, leader, 0, -1, trump, h2, c2, b2, won2, _ZERO, False, -1, p,
+                table, masks, rules, hstrat, params, policy, mono, work, st,
+            )  # fmt: skip
+            total[b - lo] += score
+    best = -1
+    for b in range(lo, hi + 1):
+        if b == forbidden:
+            continue
+        if best < 0 or total[b - lo] > total[best - lo]:
+            best = b
+    return best, st
+
+
 # --------------------------------------------------------------------------- one round
 @hot
 def play_round(
@@ -912,7 +1246,9 @@ def play_round(
     ``mono_decks[seat]``. When ``record`` is true everything that happens is
     written to row ``rec_row`` of the ``rec_*`` arrays (histories and tests).
 
-    ``pre`` = (info, cnt, bids) presets a round for the bid advisor when
+    ``pre`` = (info, cnt, bids, bid_table): the last is the ``table``
+    strategy's learned values (:func:`_table_bid`); the others preset a round
+    for the bid advisor when
     ``info[PRE_ON]`` is set: seat ``info[PRE_SEAT]`` holds the cards counted in
     ``cnt`` (mask ``info[PRE_MASK]``), the others are dealt from ``deck``
     (the unseen cards), the indicator is ``info[PRE_INDICATOR]`` (or drawn
@@ -920,8 +1256,11 @@ def play_round(
     for the other seats is a bid already made: the round is rejected (False,
     nothing scored) as soon as that seat's player would bid otherwise.
     """
-    pre_info, pre_cnt, pre_bids = pre
+    pre_info, pre_cnt, pre_bids, _, played, void = pre
     preset = pre_info[PRE_ON] != 0
+    track = False
+    for p in range(n):
+        track |= strat[p] == S_PIMC
     mono = rules[R_MONO] != 0
     d = deck.shape[0]
     m = n * k
@@ -994,7 +1333,7 @@ def play_round(
         forbidden = -1
         if rules[R_CANADIAN] != 0 and i == n - 1:
             forbidden = k - bid_sum
-        if strat[p] == S_HEURISTIC:
+        if strat[p] != S_RANDOM:
             if clairvoyant:
                 b = _clairvoyant_bid(p, n, k, dealer, trump, shown, hands, cnt, deck, table, rules[R_SCORING], work)
                 est = np.float64(b)
@@ -1008,6 +1347,20 @@ def play_round(
                 b = 0
             if b > k:
                 b = k
+            if strat[p] == S_TABLE and not clairvoyant and not mono:
+                if params[p, T_EXPLORE] > 0:
+                    b = min(max(b + below(dec_st, 5) - 2, 0), k)
+                else:
+                    b = _table_bid(
+                        est, b, n, k, i, bid_sum, rules[R_HIDDEN_BIDS] != 0, forbidden, cnt[p, WIZARD], pre[3]
+                    )
+            if strat[p] == S_PIMC and not clairvoyant and params[p, P_BID_SAMPLES] > 0:
+                fh = wolf if swapped and wolf != p else -1
+                fc = indicator if fh >= 0 else -1
+                b, dec_st[0] = _pimc_bid(
+                    p, n, k, dealer, trump, hands, cnt, bids, deck, shown, fc, fh, b,
+                    forbidden, table, masks, rules, params, mono, dec_st[0],
+                )  # fmt: skip
             if b == forbidden:
                 if (est >= b and b < k) or b == 0:
                     b += 1
@@ -1037,6 +1390,14 @@ def play_round(
     cancelled = False  # bomb=cancel_bids and the Bomb was played
     cloud_taker = -1
     start_led = FREE if mono else -1  # mono: no suit to follow, no led-suit bonus
+    forced = -1  # a card everyone knows the holder of: the indicator a Werewolf was swapped for
+    if track:
+        for c in range(64):
+            played[c] = 0
+        for q in range(n):
+            void[q] = 0
+        if swapped:
+            forced = indicator
     for t in range(k):
         led = start_led
         best = -1
@@ -1049,11 +1410,22 @@ def play_round(
             if p == n:
                 p = 0
             legal = legal_mask(hands[p], led, masks)
-            if strat[p] == S_HEURISTIC:
+            if strat[p] != S_RANDOM:
                 need = bids[p] - won[p]
                 if cancelled:
                     need = k  # bids no longer count: every trick is 10 points
-                f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono)
+                if strat[p] == S_PIMC and (legal & (legal - _ONE)) != _ZERO:
+                    fh = -1
+                    if forced >= 0 and wolf != p and played[forced] == 0:
+                        fh = wolf
+                    fc = forced if fh >= 0 else -1
+                    f, dec_st[0] = _pimc_play(
+                        p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+                        cancelled, cloud_taker, deck, played, void, shown, fc, fh, table,
+                        masks, rules, params, mono, dec_st[0],
+                    )  # fmt: skip
+                else:
+                    f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono)
                 if f >= JUGGLER_AS and decider(strat, params, p, D_FORM) == S_RANDOM:
                     f = random_form(table[f, T_CARD], dec_st)
                 c = f
@@ -1074,6 +1446,10 @@ def play_round(
             left = cnt[p, c] - 1
             cnt[p, c] = left
             hands[p] &= ~(U64(left == 0) << U64(c))
+            if track:
+                played[c] += 1
+                if c < 52 and 0 <= led < 4 and c // 13 != led:
+                    void[p] |= np.int64(1) << led  # did not follow: out of the led suit
             led, best, winner, tflags, fairy = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
         next_leader = winner
         if tflags != 0:
@@ -1282,6 +1658,8 @@ def play_items(
         np.zeros(n, dtype=np.int64),  # game totals by game seat
         np.zeros(max(n, 8), dtype=np.int64),  # scratch
     )
+    # PIMC's view of the round: cards played, suits each seat showed out of
+    pre = (pre[0], pre[1], pre[2], pre[3], np.zeros(64, dtype=np.int64), np.zeros(n, dtype=np.int64))
     row = 0
     for item in range(first, first + count):
         row = play_item(
@@ -1309,6 +1687,7 @@ def simulate_chunks(
     pre_info,
     pre_cnt,
     pre_bids,
+    bid_table,
     joint,
     aux,
     game_acc,
@@ -1322,7 +1701,9 @@ def simulate_chunks(
     variant fixes it).
 
     ``pre_info``, ``pre_cnt``, ``pre_bids`` preset each round for the bid
-    advisor (see :func:`play_round`; ``pre_info[PRE_ON] == 0``: off).
+    advisor (see :func:`play_round`; ``pre_info[PRE_ON] == 0``: off);
+    ``bid_table`` is the ``table`` strategy's learned bid values (see
+    :func:`_table_bid`; an all-ones-shape NaN array when no seat needs it).
 
     Accumulators: ``joint[k, seat, position, bid, tricks]`` (the bid as made);
     ``aux[k, seat, position, :]``: sum and sum of squares of scores, exact
@@ -1345,7 +1726,7 @@ def simulate_chunks(
     for c in range(chunk_first.shape[0]):
         play_items(
             n, schedule, trumps, games_mode, chunk_first[c], chunk_count[c], chunk_state[c], deck0, mono0, table,
-            masks, rules, strat, params, (pre_info, pre_cnt, pre_bids), yes, acc, not yes, rec,
+            masks, rules, strat, params, (pre_info, pre_cnt, pre_bids, bid_table), yes, acc, not yes, rec,
         )  # fmt: skip
 
 
@@ -1368,6 +1749,7 @@ def record_chunk(
     pre_info,
     pre_cnt,
     pre_bids,
+    bid_table,
     rec_hands,
     rec_info,
     rec_plays,
@@ -1394,5 +1776,5 @@ def record_chunk(
     yes = n > 0  # run-time flags: the same play_items signature as simulate_chunks
     play_items(
         n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat, params,
-        (pre_info, pre_cnt, pre_bids), not yes, acc, yes, rec,
+        (pre_info, pre_cnt, pre_bids, bid_table), not yes, acc, yes, rec,
     )  # fmt: skip

@@ -141,11 +141,44 @@ def time_advise(samples: int = 100_000, repeats: int = 3) -> list[dict]:
     return out
 
 
+def time_pimc(rounds: int = 100, repeats: int = 3) -> list[dict]:
+    """Card plays per second of ``pimc`` (K = 32) in 4-player 10-card self-play, after a warm-up.
+
+    Every seat is PIMC, so every card played is a PIMC decision (forced plays,
+    with one legal card, included); bidding time (``bid_samples``) is included
+    in the first case and left out (heuristic bids) in the second.
+    """
+    out = []
+    for label, strategy in (
+        ("pimc K=32", "pimc(samples=32)"),
+        ("pimc K=32, heuristic bids", "pimc(samples=32,bid_samples=0)"),
+    ):
+        run_counts(make_spec(4, cards=10, hands=4, seed=12345, strategy=strategy))  # compile / load caches
+        spec = make_spec(4, cards=10, hands=rounds, seed=1, strategy=strategy)
+        times = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            run_counts(spec)
+            times.append(time.perf_counter() - t0)
+        median = statistics.median(times)
+        out.append(
+            {
+                "name": f"{label}, 4x10 self-play",
+                "rounds": rounds,
+                "seconds_median": median,
+                "seconds_all": times,
+                "card_plays_per_s": rounds * 40 / median,
+            }
+        )
+    return out
+
+
 def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> dict:
     """Run every case (and the OpenSpiel baseline) and return the results."""
     cases = default_cases(0.02 if quick else 1.0)
     results = [time_case(c, repeats) for c in cases]
     advise_results = time_advise(2_000 if quick else 100_000, repeats)
+    pimc_results = time_pimc(4 if quick else 100, repeats)
     base = time_openspiel(0.3 if quick else 2.0, repeats) if openspiel else None
     by_name = {r["name"]: r for r in results}
     one = by_name["random 4x10"]["rounds_per_s"]
@@ -159,6 +192,7 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
         "specials_speed_ratio_heuristic": by_name["heuristic 4x10, all 7 specials"]["rounds_per_s"]
         / by_name["heuristic 4x10"]["rounds_per_s"],
         "advise": advise_results,
+        "pimc": pimc_results,
         "openspiel": base,
     }
     if base is not None:
@@ -185,6 +219,8 @@ def format_bench(res: dict) -> str:
             f"{a['name']}: {a['seconds_median']:.2f} s ({a['rounds_per_s']:,.0f} rounds/s;"
             f" {a['rounds_per_s'] / heur:.2f}x heuristic 4x10 simulation)"
         )
+    for r in res.get("pimc", []):
+        lines.append(f"{r['name']}: {r['card_plays_per_s']:,.0f} PIMC card plays/s on one core")
     base = res.get("openspiel")
     if base is None:
         lines.append("OpenSpiel baseline: not measured (pip install open_spiel)")

@@ -62,7 +62,11 @@ class RunSpec:
             np.zeros(64, dtype=np.int64),
             np.full(self.players, -1, dtype=np.int64),
         )
-        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre)
+        from .bid_table import kernel_table
+
+        # the learned bids, when a seat bids from them (not in training mode)
+        tab = kernel_table(any(s.strategy_id == K.S_TABLE and not s.params.get("explore") for s in self.strategies))
+        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre, tab)
 
     def schedule_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         trumps = self.trumps or [FROM_INDICATOR] * len(self.schedule)

@@ -11,6 +11,11 @@ class here with a new id and its decision functions in ``_kernels.py``.
     special-card decision is uniform too: a Juggler's or Cloud's suit (of 4),
     a Shapeshifter's role (of 2), the Werewolf swap under ``werewolf=may``
     (1/2) and its trump (4 suits or none), the card passed after a Juggler.
+``table``
+    Bids by maximising the mean score learned by simulation for hands like
+    this one (see :class:`TableStrategy`); plays like ``heuristic``.
+``pimc``
+    Perfect-Information Monte-Carlo bids and card play (see :class:`PimcStrategy`).
 ``heuristic``
     A club player. Bids the rounded sum of per-card trick estimates (Wizards,
     trumps by rank, high side cards, discounted for more players and longer
@@ -183,7 +188,83 @@ class HeuristicStrategy(Strategy):
         return row
 
 
-STRATEGIES: dict[str, type[Strategy]] = {"random": RandomStrategy, "heuristic": HeuristicStrategy}
+T_EXPLORE = 20  # table strategy: 1 = training mode (random bid steps)
+
+
+@dataclass(frozen=True)
+class TableStrategy(HeuristicStrategy):
+    """Bids from learned mean scores (``wizsim/data/bid_table.npz``), plays like ``heuristic``.
+
+    The heuristic's estimate of the hand (its parameters apply) picks a row of
+    the table by players, round size, position, estimate (in quarter tricks)
+    and whether the earlier bids were low, normal or high; the row holds the
+    mean score, measured by simulation, of bidding the heuristic's bid plus
+    -2..+2. It bids the best of those (never the Canadian rule's forbidden
+    bid). ``table(explore=1)`` bids the heuristic's bid plus a uniformly
+    random step instead: the training mode of ``scripts/train_bid_table.py``.
+    """
+
+    name: str = "table"
+    strategy_id: int = 2
+
+    def param_row(self) -> np.ndarray:
+        explore = self.params.get("explore", 0.0)
+        if explore not in (0.0, 1.0):
+            raise WizsimError(f"table parameter explore={explore!r} must be 0 or 1")
+        row = HeuristicStrategy(params={k: v for k, v in self.params.items() if k != "explore"}).param_row()
+        row[T_EXPLORE] = explore
+        return row
+
+
+P_BID_SAMPLES = 19
+P_SAMPLES = 21
+P_ROLLOUT = 22
+PIMC_DEFAULTS = {"samples": 32.0, "bid_samples": 32.0, "rollout": 0.0}
+
+
+@dataclass(frozen=True)
+class PimcStrategy(HeuristicStrategy):
+    """Perfect-Information Monte-Carlo: decisions by playing sampled deals out.
+
+    At every card decision with a choice it deals the cards it cannot see
+    ``samples`` times consistently with what it knows (its hand, the cards
+    played, the face-up card, the suits the others have shown out of, their
+    hand sizes, the indicator a Werewolf took), plays each candidate (each
+    legal card; a Juggler, Cloud or Shapeshifter in its winning and its
+    losing form) out in every deal with the ``rollout`` policy for everyone
+    (0 = heuristic, 1 = random), and plays the candidate with the best mean
+    own score. It bids the same way: ``bid_samples`` deals, each bid within
+    2 of the heuristic's played out (later bidders bid the heuristic's
+    estimate of their sampled hands); ``bid_samples=0`` bids like the
+    heuristic. Other special-card decisions (trump, Werewolf, passes) are
+    the heuristic's.
+    """
+
+    name: str = "pimc"
+    strategy_id: int = 3
+
+    def param_row(self) -> np.ndarray:
+        own = {k: v for k, v in self.params.items() if k in PIMC_DEFAULTS}
+        values = {**PIMC_DEFAULTS, **own}
+        if values["rollout"] not in (0.0, 1.0):
+            raise WizsimError(f"pimc parameter rollout={values['rollout']!r} must be 0 (heuristic) or 1 (random)")
+        for key in ("samples", "bid_samples"):
+            v = values[key]
+            if v != int(v) or not 0 <= v <= 100_000 or (key == "samples" and v < 1):
+                raise WizsimError(f"pimc parameter {key}={v!r} must be a whole number (samples >= 1)")
+        row = HeuristicStrategy(params={k: v for k, v in self.params.items() if k not in PIMC_DEFAULTS}).param_row()
+        row[P_SAMPLES] = values["samples"]
+        row[P_BID_SAMPLES] = values["bid_samples"]
+        row[P_ROLLOUT] = values["rollout"]
+        return row
+
+
+STRATEGIES: dict[str, type[Strategy]] = {
+    "random": RandomStrategy,
+    "heuristic": HeuristicStrategy,
+    "table": TableStrategy,
+    "pimc": PimcStrategy,
+}
 
 
 def make_strategy(spec: str | Strategy) -> Strategy:

@@ -1,0 +1,97 @@
+"""The ``table`` strategy: the kernel's table lookup agrees with the training code, and it beats the heuristic."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import record_arrays
+
+from wizsim import _kernels as K
+from wizsim import bid_table as T
+from wizsim.errors import WizsimError
+from wizsim.simulate import make_spec
+from wizsim.strategies import HeuristicStrategy, make_strategy
+from wizsim.tournament import tournament
+
+
+def _small_table(value: float = np.nan) -> np.ndarray:
+    return np.full(T.SHAPE, value)
+
+
+def test_table_bid_picks_the_best_known_step():
+    tab = _small_table()
+    # 4 players, 5 cards, position 1 (index 0), estimate 2.1 (bin 8), normal earlier bids, one Wizard
+    cell = (1, 5, 0, 8, 1, 1)
+    tab[cell + (1,)] = 3.0  # bid 1
+    tab[cell + (3,)] = 7.0  # bid 3
+    tab[cell + (4,)] = 9.0  # bid 4 (best)
+    assert K._table_bid(2.1, 2, 4, 5, 0, 0, False, -1, 1, tab) == 4
+    assert K._table_bid(2.1, 2, 4, 5, 0, 0, False, 4, 1, tab) == 3  # 4 is forbidden (Canadian rule)
+    assert K._table_bid(2.1, 2, 4, 5, 0, 0, False, -1, 0, tab) == 2  # no Wizard: nothing known, base
+    assert K._table_bid(2.1, 2, 4, 20, 0, 0, False, -1, 1, tab) == 2  # nothing known for 20 cards
+    # earlier bids: position 3 (index 2) expects 2 * 5 / 4 = 2.5; a sum of 5 is "high"
+    tab[(1, 5, 2, 8, 2, 1, 0)] = 1.0
+    assert K._table_bid(2.1, 2, 4, 5, 2, 5, False, -1, 1, tab) == 0
+    assert K._table_bid(2.1, 2, 4, 5, 2, 5, True, -1, 1, tab) == 2  # hidden bids: "normal", unknown
+    tiny = np.full((1,) * len(T.SHAPE), np.nan)
+    assert K._table_bid(2.1, 2, 4, 5, 0, 0, False, -1, 1, tiny) == 2  # the placeholder: base
+
+
+def test_kernel_lookup_matches_the_training_features(monkeypatch):
+    """A table with one known step per cell makes every bid predictable from the recorded deal.
+
+    The expected bid is computed in Python from the recorded hands and bids
+    with the training code (heuristic estimates, positions, earlier-bid bins,
+    Wizards); any mismatch in features between kernel and training shows up.
+    """
+    rng = np.random.default_rng(3)
+    steps = rng.integers(0, 5, size=T.SHAPE[:-1])
+    tab = _small_table()
+    np.put_along_axis(tab, steps[..., None], 1.0, axis=-1)
+    monkeypatch.setattr(T, "kernel_table", lambda needed=True: tab if needed else np.full((1,) * 7, np.nan))
+    for n in (3, 4, 6):
+        spec = make_spec(n, games=60, seed=n, strategy="table")
+        arr = record_arrays(spec)
+        info, hands = arr["info"], arr["hands"]
+        kmax = max(spec.schedule)
+        base_col = 8 + 3 * kmax
+        bids = info[:, base_col : base_col + n]
+        ks = info[:, 1]
+        est = K.heuristic_estimates(hands, ks, info[:, 3], n, HeuristicStrategy().param_row())
+        held = np.arange(kmax)[None, None, :] < ks[:, None, None]
+        wizards = ((hands == K.WIZARD) & held).sum(axis=2)
+        (k, pos, eb, xb, wz, _), _ = T.cell_indices(est, bids, info[:, 0], ks, wizards, n)
+        base = np.clip(np.floor(est + 0.5), 0, k).astype(np.int64)
+        want = base + steps[n - 3, k, pos, eb, xb, wz] - 2
+        want = np.where((want < 0) | (want > k), base, want)  # an impossible bid is never chosen
+        assert (bids == want).all(), f"{int((bids != want).sum())} bids differ for {n} players"
+
+
+def test_training_sums_do_not_depend_on_jobs():
+    one = T.train([3], games=300, seed=4, jobs=1)
+    two = T.train([3], games=300, seed=4, jobs=2)
+    for key in one:
+        assert (one[key] == two[key]).all()
+    assert one["count"].sum() == 300 * 20 * 3  # every round of every seat is an example (steps within -2..2)
+
+
+def test_the_packaged_table_is_documented_and_loads():
+    meta = T.metadata()
+    assert {"seed", "games_per_player_count", "players", "command"} <= set(meta)
+    tab = T.kernel_table(True)
+    assert tab.shape == T.SHAPE and np.isfinite(tab).sum() > 10_000
+
+
+def test_table_parameters_are_checked():
+    assert make_strategy("table(explore=1)").param_row()[K.T_EXPLORE] == 1.0
+    with pytest.raises(WizsimError, match="explore"):
+        make_strategy("table(explore=0.5)")
+    with pytest.raises(WizsimError, match="unknown heuristic parameter"):
+        make_strategy("table(nope=1)")
+
+
+def test_table_beats_heuristic_on_the_same_deals():
+    res = tournament(4, "table,heuristic", cards=10, deals=20_000, seed=8).pairwise()
+    row = res.iloc[0]
+    assert (row.strategy_a, row.strategy_b) == ("table", "heuristic")  # differences are a - b
+    assert row.points_per_round_diff_lo > 0.5, row
