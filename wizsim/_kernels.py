@@ -347,6 +347,17 @@ def trick_end(winner, tflags, fairy, bomb_voids):
 
 
 @hot
+def _close_trick(winner, tflags, fairy, bomb_voids, cancelled, cloud_taker):
+    """A complete trick with special cards in it: (winner or -1, next leader, bids cancelled, Cloud taker)."""
+    winner, next_leader = trick_end(winner, tflags, fairy, bomb_voids)
+    if (tflags & FLAG_BOMB) != 0 and not bomb_voids:
+        cancelled = True
+    if (tflags & FLAG_CLOUD) != 0 and winner >= 0:
+        cloud_taker = winner
+    return winner, next_leader, cancelled, cloud_taker
+
+
+@hot
 def trick_result(forms, count, trump, table, bomb_voids):
     """(winner index or -1 if nobody wins, next leader index) of a complete trick of ``forms``."""
     led = -1
@@ -951,6 +962,16 @@ def _pimc_pool(p, deck, cnt, played, shown):
     return pool
 
 
+@hot
+def _copy_counts(mask, src, dst):
+    """Copy the counts of the card types in ``mask`` (the others are zero in both: rollouts end with empty hands)."""
+    bits = mask
+    while bits != _ZERO:
+        c = np.int64(lowest_bit(bits))
+        dst[c] = src[c]
+        bits &= bits - _ONE
+
+
 @jit
 def _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st):
     """Deal the unseen cards of ``pool`` to the other seats (``sizes`` each) into ``wh``/``wc``.
@@ -985,10 +1006,14 @@ def _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh
             used[i] = False
         ok = True
         for q in range(n):
-            wh[q] = hands[q] if q == p else _ZERO
-            for c in range(64):
-                wc[q, c] = cnt[p, c] if q == p else 0
+            bits = wh[q]  # clear the previous world's counts
+            while bits != _ZERO:
+                wc[q, np.int64(lowest_bit(bits))] = 0
+                bits &= bits - _ONE
+            wh[q] = _ZERO
             if q == p:
+                wh[q] = hands[p]
+                _copy_counts(hands[p], cnt[p], wc[q])
                 continue
             need = sizes[q]
             if forced >= 0 and q == forced_holder and need > 0:
@@ -1032,7 +1057,9 @@ def _rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands,
             if p >= n:
                 p -= n
             legal = legal_mask(hands[p], led, masks)
-            if policy == 0:
+            if (legal & (legal - _ONE)) == _ZERO and legal < (_ONE << U64(JUGGLER)):
+                f = np.int64(lowest_bit(legal))  # forced: one plain card
+            elif policy == 0:
                 need = bids[p] - won[p]
                 if cancelled:
                     need = k
@@ -1050,11 +1077,9 @@ def _rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands,
             j += 1
         next_leader = winner
         if tflags != 0:
-            winner, next_leader = trick_end(winner, tflags, fairy, bomb_voids)
-            if (tflags & FLAG_BOMB) != 0 and not bomb_voids:
-                cancelled = True
-            if (tflags & FLAG_CLOUD) != 0 and winner >= 0:
-                cloud_taker = winner
+            winner, next_leader, cancelled, cloud_taker = _close_trick(
+                winner, tflags, fairy, bomb_voids, cancelled, cloud_taker
+            )
         if winner >= 0:
             won[winner] += 1
         leader = next_leader
@@ -1086,15 +1111,25 @@ def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, h
     cands = np.empty(2 * 64, dtype=np.int64)
     nc = 0
     bits = legal
+    known = hands[p] | seen
+    prev = -1
     while bits != _ZERO:
         c = np.int64(lowest_bit(bits))
         bits &= bits - _ONE
+        if c < 52 and prev >= 0 and prev // 13 == c // 13:
+            between = ((_ONE << U64(c)) - _ONE) & ~((_ONE << U64(prev + 1)) - _ONE)
+            if (between & ~known) == _ZERO:
+                prev = c  # the same as the lower card: every card between is held or gone
+                continue
+        prev = c if c < 52 else -1
         win_form, lose_form = _forms_of(c, led, trump)
         cands[nc] = win_form
         nc += 1
         if lose_form != win_form:
             cands[nc] = lose_form
             nc += 1
+    if nc == 1:
+        return cands[0], st  # the legal cards are all equivalent
     pool = _pimc_pool(p, deck, cnt, played, shown)
     sizes = np.zeros(n, dtype=np.int64)
     for q in range(n):
@@ -1115,8 +1150,7 @@ def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, h
             for q in range(n):
                 h2[q] = wh[q]
                 won2[q] = won[q]
-                for c in range(64):
-                    c2[q, c] = wc[q, c]
+                _copy_counts(wh[q], wc[q], c2[q])
             c = table[f, T_CARD] if f >= JUGGLER_AS else f
             left = c2[p, c] - 1
             c2[p, c] = left
@@ -1186,8 +1220,7 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, deck, shown, forced, for
             for q in range(n):
                 h2[q] = wh[q]
                 won2[q] = 0
-                for c in range(64):
-                    c2[q, c] = wc[q, c]
+                _copy_counts(wh[q], wc[q], c2[q])
             score, st = _rollout(
                 n, k, 0, 0, leader, start_led, -1, leader, 0, -1, trump, h2, c2, b2, won2, _ZERO, False, -1, p,
                 table, masks, rules, hstrat, params, policy, mono, work, st,
@@ -1347,8 +1380,8 @@ def play_round(
                 b = 0
             if b > k:
                 b = k
-            if strat[p] == S_TABLE and not clairvoyant and not mono:
-                if params[p, T_EXPLORE] > 0:
+            if (strat[p] == S_TABLE or strat[p] == S_PIMC) and not clairvoyant and not mono:
+                if strat[p] == S_TABLE and params[p, T_EXPLORE] > 0:
                     b = min(max(b + below(dec_st, 5) - 2, 0), k)
                 else:
                     b = _table_bid(
@@ -1453,11 +1486,9 @@ def play_round(
             led, best, winner, tflags, fairy = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
         next_leader = winner
         if tflags != 0:
-            winner, next_leader = trick_end(winner, tflags, fairy, bomb_voids)
-            if (tflags & FLAG_BOMB) != 0 and not bomb_voids:
-                cancelled = True
-            if (tflags & FLAG_CLOUD) != 0 and winner >= 0:
-                cloud_taker = winner
+            winner, next_leader, cancelled, cloud_taker = _close_trick(
+                winner, tflags, fairy, bomb_voids, cancelled, cloud_taker
+            )
         if record:
             rec_info[rec_row, 8 + t] = leader
             rec_info[rec_row, 8 + rec_plays.shape[1] + t] = winner

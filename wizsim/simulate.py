@@ -65,7 +65,12 @@ class RunSpec:
         from .bid_table import kernel_table
 
         # the learned bids, when a seat bids from them (not in training mode)
-        tab = kernel_table(any(s.strategy_id == K.S_TABLE and not s.params.get("explore") for s in self.strategies))
+        tab = kernel_table(
+            any(
+                (s.strategy_id == K.S_TABLE and not s.params.get("explore")) or s.strategy_id == K.S_PIMC
+                for s in self.strategies
+            )
+        )
         return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre, tab)
 
     def schedule_arrays(self) -> tuple[np.ndarray, np.ndarray]:

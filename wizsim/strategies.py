@@ -233,11 +233,13 @@ class PimcStrategy(HeuristicStrategy):
     legal card; a Juggler, Cloud or Shapeshifter in its winning and its
     losing form) out in every deal with the ``rollout`` policy for everyone
     (0 = heuristic, 1 = random), and plays the candidate with the best mean
-    own score. It bids the same way: ``bid_samples`` deals, each bid within
-    2 of the heuristic's played out (later bidders bid the heuristic's
-    estimate of their sampled hands); ``bid_samples=0`` bids like the
-    heuristic. Other special-card decisions (trump, Werewolf, passes) are
-    the heuristic's.
+    own score. Equivalent cards (neighbours in a suit with nothing unseen
+    between them) count as one candidate; a single candidate is played at
+    once. It bids the same way: ``bid_samples`` deals, each bid within 2 of
+    the ``table`` player's bid played out (later bidders bid the heuristic's
+    estimate of their sampled hands); ``bid_samples=0`` bids like ``table``.
+    Other special-card decisions (trump, Werewolf, passes) are the
+    heuristic's.
     """
 
     name: str = "pimc"
