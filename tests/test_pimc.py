@@ -48,6 +48,7 @@ def test_pimc_does_not_look_at_hidden_cards():
     n, k = 4, 6
     params = np.stack([make_strategy("pimc(samples=16)").param_row()] * n)
     deck = np.asarray(C.build_deck(), dtype=np.uint8)
+    full = np.bincount(deck.astype(np.int64), minlength=64).astype(np.int64)
     rng = np.random.default_rng(0)
     decisions = []
     mine = [C.card_code(c) for c in ("B13", "B2", "R7", "G4", "Y11", "W")]
@@ -67,7 +68,7 @@ def test_pimc_does_not_look_at_hidden_cards():
         played = np.zeros(64, dtype=np.int64)
         void = np.zeros(n, dtype=np.int64)
         f, _ = K._pimc_play(
-            0, 0, 0, n, k, 0, -1, -1, 0, 0, -1, 1, hands, cnt, bids, won, np.uint64(0), False, -1, deck, played,
+            0, 0, 0, n, k, 0, -1, -1, 0, 0, -1, 1, hands, cnt, bids, won, np.uint64(0), False, -1, full, played,
             void, C.card_code("R5"), -1, -1, table, masks, rules, params, False, np.uint64(12345),
         )  # fmt: skip
         decisions.append(int(f))
@@ -92,3 +93,12 @@ def test_pimc_beats_the_heuristic_on_the_same_deals():
     res = tournament(4, "pimc(samples=16,bid_samples=0),heuristic", cards=10, deals=300, seed=4).pairwise()
     row = res.iloc[0]
     assert row.strategy_a.startswith("pimc") and row.points_per_round_diff_lo > 3.0, row
+
+
+def test_advise_with_pimc_players():
+    """The advisor's deck holds only the unseen cards; PIMC seats still reason about the whole deck."""
+    from wizsim.advise import advise
+
+    adv = advise(3, 1, "W,B13", indicator="R4", strategy="pimc(samples=4,bid_samples=4)", samples=300, seed=1)
+    assert adv.samples == 300 and abs(sum(adv.p_tricks) - 1) < 1e-12
+    assert adv.p_tricks[0] == 0.0  # a Wizard led always takes a trick

@@ -947,13 +947,11 @@ def heuristic_estimates(rec_hands, ks, trumps, n, prm):
 
 
 @jit
-def _pimc_pool(p, deck, cnt, played, shown):
+def _pimc_pool(p, full, cnt, played, shown):
     """Copies of each card type the player at ``p`` cannot see: the deck minus its hand, the played cards and the face-up card."""
     pool = np.zeros(64, dtype=np.int64)
-    for i in range(deck.shape[0]):
-        pool[np.int64(deck[i])] += 1
     for c in range(64):
-        pool[c] -= cnt[p, c] + played[c]
+        pool[c] = full[c] - cnt[p, c] - played[c]
     if shown >= 0:
         pool[shown] -= 1
     for c in range(64):
@@ -1102,7 +1100,7 @@ def _rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands,
 
 @jit
 def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
-               cancelled, cloud_taker, deck, played, void, shown, forced, forced_holder, table, masks, rules,
+               cancelled, cloud_taker, full, played, void, shown, forced, forced_holder, table, masks, rules,
                params, mono, st):  # fmt: skip
     """The form PIMC plays at seat ``p`` (more than one legal card); returns (form, stream state)."""
     samples = max(np.int64(params[p, P_SAMPLES]), 1)
@@ -1130,7 +1128,7 @@ def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, h
             nc += 1
     if nc == 1:
         return cands[0], st  # the legal cards are all equivalent
-    pool = _pimc_pool(p, deck, cnt, played, shown)
+    pool = _pimc_pool(p, full, cnt, played, shown)
     sizes = np.zeros(n, dtype=np.int64)
     for q in range(n):
         for c in range(64):
@@ -1169,7 +1167,7 @@ def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, h
 
 
 @jit
-def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, deck, shown, forced, forced_holder, base, forbidden,
+def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, forced, forced_holder, base, forbidden,
               table, masks, rules, params, mono, st):  # fmt: skip
     """PIMC's bid: the best mean own score over sampled deals, for bids base - 2 .. base + 2; (bid, state).
 
@@ -1180,7 +1178,7 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, deck, shown, forced, for
     policy = np.int64(params[p, P_ROLLOUT])
     played = np.zeros(64, dtype=np.int64)
     void = np.zeros(n, dtype=np.int64)
-    pool = _pimc_pool(p, deck, cnt, played, shown)
+    pool = _pimc_pool(p, full, cnt, played, shown)
     sizes = np.full(n, k, dtype=np.int64)
     hstrat = np.full(n, S_HEURISTIC, dtype=np.int64)
     lo = max(base - 2, 0)
@@ -1289,7 +1287,7 @@ def play_round(
     for the other seats is a bid already made: the round is rejected (False,
     nothing scored) as soon as that seat's player would bid otherwise.
     """
-    pre_info, pre_cnt, pre_bids, _, played, void = pre
+    pre_info, pre_cnt, pre_bids, _, played, void, full = pre
     preset = pre_info[PRE_ON] != 0
     track = False
     for p in range(n):
@@ -1391,7 +1389,7 @@ def play_round(
                 fh = wolf if swapped and wolf != p else -1
                 fc = indicator if fh >= 0 else -1
                 b, dec_st[0] = _pimc_bid(
-                    p, n, k, dealer, trump, hands, cnt, bids, deck, shown, fc, fh, b,
+                    p, n, k, dealer, trump, hands, cnt, bids, full, shown, fc, fh, b,
                     forbidden, table, masks, rules, params, mono, dec_st[0],
                 )  # fmt: skip
             if b == forbidden:
@@ -1427,8 +1425,21 @@ def play_round(
     if track:
         for c in range(64):
             played[c] = 0
+            full[c] = 0
         for q in range(n):
             void[q] = 0
+        if mono:  # the cards in play are the seats' own 15
+            for q in range(n):
+                for i in range(mono_decks.shape[1]):
+                    full[np.int64(mono_decks[q, i])] += 1
+        else:
+            for i in range(d):
+                full[np.int64(deck[i])] += 1
+        if preset:  # the advisor's deck holds only the unseen cards
+            for c in range(64):
+                full[c] += pre_cnt[c]
+            if pre_info[PRE_INDICATOR] >= 0:
+                full[pre_info[PRE_INDICATOR]] += 1
         if swapped:
             forced = indicator
     for t in range(k):
@@ -1454,7 +1465,7 @@ def play_round(
                     fc = forced if fh >= 0 else -1
                     f, dec_st[0] = _pimc_play(
                         p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
-                        cancelled, cloud_taker, deck, played, void, shown, fc, fh, table,
+                        cancelled, cloud_taker, full, played, void, shown, fc, fh, table,
                         masks, rules, params, mono, dec_st[0],
                     )  # fmt: skip
                 else:
@@ -1690,7 +1701,15 @@ def play_items(
         np.zeros(max(n, 8), dtype=np.int64),  # scratch
     )
     # PIMC's view of the round: cards played, suits each seat showed out of
-    pre = (pre[0], pre[1], pre[2], pre[3], np.zeros(64, dtype=np.int64), np.zeros(n, dtype=np.int64))
+    pre = (
+        pre[0],
+        pre[1],
+        pre[2],
+        pre[3],
+        np.zeros(64, dtype=np.int64),  # cards played
+        np.zeros(n, dtype=np.int64),  # suits shown out of
+        np.zeros(64, dtype=np.int64),  # the whole deck in play, by card type
+    )
     row = 0
     for item in range(first, first + count):
         row = play_item(
