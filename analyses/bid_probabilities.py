@@ -5,14 +5,20 @@ Two parts, both for 3-6 players and the 60-card base deck, standard scoring
 
 1. Hand features (``bid_probabilities.csv``, ``bid_probabilities_optimal.csv``).
    Independent rounds of 1, 3, 5, 10 and the largest round size (60 / n
-   cards: every card is dealt, so there is no trump) in ``heuristic`` self-play
-   (:data:`STRATEGY`), recorded round by round with
+   cards: every card is dealt, so there is no trump) in :data:`STRATEGY`
+   self-play (``table``: the strongest built-in player fast enough for
+   millions of rounds; it bids from learned mean scores and plays like
+   ``heuristic``; a switch is the one line of the constant, every text
+   follows it), recorded round by round with
    :func:`wizsim.history.record_chunk_arrays`. Every seat's hand is described
    by three counts players make at the table: Wizards (the sure tricks of
    the base game: 0, 1, 2, 3+), trumps (no trump, 0, 1, 2, 3, 4+) and aces
    (13s of any suit, trump included: 0, 1, 2+); rows with ``aces = any``
    pool the aces. For each cell: P(tricks = t) for every t up to the
-   largest observed, mean tricks, the heuristic's own mean bid and score,
+   largest observed, mean tricks, the player's own mean bid and score
+   (columns ``heuristic_mean_bid`` and ``heuristic_mean_score``: the names are
+   kept for stable files, the values are :data:`STRATEGY`'s, named in the
+   ``strategy`` column),
    and the bid that maximises the expected score sum_t P(t) score(bid, t),
    with the expected score of the best and the second-best bid, their
    difference and a flag when the two intervals overlap. Seat positions are
@@ -30,18 +36,24 @@ Two parts, both for 3-6 players and the 60-card base deck, standard scoring
    1, so never narrower than the plain Wilson interval); means carry normal
    intervals with the cluster variance.
 
-   Caveat: the trick distribution is that of a heuristic player who bid its
-   own estimate and played to make it, at a table of heuristic players. A
-   player who bids otherwise also plays otherwise (the heuristic plays to
-   make its bid), so "best bid" reads: the bid that would score most
-   against this distribution of tricks, not a proven best strategy. The
-   heuristic's own bid sees the whole hand, not just the three counts, so
-   its mean score in a cell is often higher than the best single bid's.
+   Caveat: the trick distribution is that of a :data:`STRATEGY` player who
+   bid its own choice and played to make it, at a table of the same players.
+   A player who bids otherwise also plays otherwise (``table``, like
+   ``heuristic``, plays to make its bid), so "best bid" reads: the bid that
+   would score most against this distribution of tricks, not a proven best
+   strategy. The player's own bid sees more than the three counts (``table``:
+   the heuristic's estimate of the whole hand, its position, the earlier
+   bids and its Wizards), so its mean score in a cell is often higher than
+   the best single bid's.
 
 2. One-card rounds (``one_card_breakeven.csv``). Play is forced, so whether
    a card takes the trick is fixed by the deal (and by the dealer's choice of
-   trump after a Wizard is turned up: the heuristic dealer names the suit of
-   its card, or Blue with a Wizard or Jester). For every player count,
+   trump after a Wizard is turned up: every player but ``random`` names trump
+   like the heuristic, ``_kernels.decider``, i.e. the suit of its card, or
+   Blue with a Wizard or Jester; a ``random`` dealer names a random suit;
+   :func:`dealer_rule` picks the matching exact count for :data:`STRATEGY`,
+   so the exact table holds for ``table`` as it did for ``heuristic``). For
+   every player count,
    position (1 leads, n deals) and card class (Wizard, Jester, trump /
    off-suit / no-trump card by rank 1-13, no trump meaning a Jester turned
    up): P(win) computed EXACTLY by :func:`wizsim.exact.one_card_counts`
@@ -86,7 +98,7 @@ SIZES = {  # rounds per (players, round size) for the hand features; one-card ro
     "default": {"hands": 12 * 16_384, "one_card": 32 * 16_384},
     "full": {"hands": 120 * 16_384, "one_card": 320 * 16_384},
 }
-STRATEGY = "heuristic"
+STRATEGY = "table"  # the strongest built-in player fast enough for this many rounds
 PLAYERS = (3, 4, 5, 6)
 MIN_HANDS = 200  # cells with fewer hands are dropped
 BREAKEVEN = Fraction(3, 7)  # bid 1 in a one-card round iff P(win) > 3/7
@@ -97,6 +109,22 @@ T_LABELS = ("none", "0", "1", "2", "3", "4+")
 A_LABELS = ("0", "1", "2+", "any")
 N_CELLS = len(W_LABELS) * len(T_LABELS) * len(A_LABELS)
 ANY_ACES = 3
+
+
+def dealer_rule(strategy: str = STRATEGY) -> str:
+    """How ``strategy`` names trump after a Wizard is turned up: ``"heuristic"`` or ``"random"``.
+
+    The rule of ``_kernels.decider`` for the ``trump`` decision: the player's
+    own rule (``random`` for the random player, the heuristic's for every
+    other one) unless the strategy overrides it (``trump=random``).
+    """
+    from wizsim.strategies import DECIDERS, DECISIONS, RandomStrategy, make_strategy
+
+    s = make_strategy(strategy)
+    kind = int(s.param_row()[DECISIONS["trump"]])
+    if kind == DECIDERS["own"]:
+        return "random" if isinstance(s, RandomStrategy) else "heuristic"
+    return "random" if kind == DECIDERS["random"] else "heuristic"
 
 
 def round_sizes(players: int) -> list[int]:
@@ -263,7 +291,7 @@ def feature_tables(acc: dict) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
                 _, lo, hi = wilson_ci(np.array(p * n_eff), np.array(n_eff))
                 prob_rows.append({**key, "hands": hands, "rounds": rounds, "tricks": tt, "p": p,
                                   "p_lo": float(lo), "p_hi": float(hi), "design_effect": deff})  # fmt: skip
-            row = {**key, "hands": hands, "rounds": rounds}
+            row = {**key, "strategy": STRATEGY, "hands": hands, "rounds": rounds}
             put = functools.partial(_put_mean, row, sums=s, cross=x, rounds=rounds)
 
             put("mean_tricks", np.append(t, [0.0, 0.0]).astype(np.float64))
@@ -371,7 +399,7 @@ def _main_chart(bids: pd.DataFrame, one: pd.DataFrame, outdir: Path, n: int = 4,
     ax2.set_xticks(range(1, 14))
     ax2.legend(fontsize=6.5, ncol=2, loc="upper left")
     fig.suptitle(
-        "Heuristic self-play; a) aces pooled, bars: 95% intervals (rounds as clusters); "
+        f"{STRATEGY} self-play; a) aces pooled, bars: 95% intervals (rounds as clusters); "
         "b) lines exact, markers simulated with 95% Wilson intervals",
         fontsize=9,
     )
@@ -447,7 +475,7 @@ def _headline(one: pd.DataFrame, bids: pd.DataFrame, sim: dict[int, np.ndarray])
     if len(b):
         r = b.iloc[0]
         text += (
-            f". 4 players x 5 cards, 1 Wizard + 2 trumps: {r.mean_tricks:.2f} tricks "
+            f". 4 players x 5 cards, 1 Wizard + 2 trumps ({STRATEGY} self-play): {r.mean_tricks:.2f} tricks "
             f"(95% CI {r.mean_tricks_lo:.2f}-{r.mean_tricks_hi:.2f}), best bid {int(r.best_bid)} "
             f"({r.best_exp_score:.1f} points, CI {r.best_exp_score_lo:.1f}-{r.best_exp_score_hi:.1f})"
         )
@@ -461,7 +489,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     """Run the analysis; return its headline numbers and provenance."""
     cfg = SIZES[size]
     hands, one_hands = cfg["hands"], cfg["one_card"]
-    exact = {n: X.one_card_counts(n) for n in PLAYERS}
+    exact = {n: X.one_card_counts(n, dealer_rule=dealer_rule()) for n in PLAYERS}
     bid_one = {n: np.zeros((n, X.N_CLASSES), dtype=np.int64) for n in PLAYERS}
     for n in PLAYERS:
         ex = exact[n]

@@ -1,4 +1,4 @@
-"""How many tricks does a hand take, and what is each card worth? (heuristic self-play, 3-6 players)
+"""How many tricks does a hand take, and what is each card worth? (self-play of the best fast player, 3-6 players)
 
 Question
 --------
@@ -7,8 +7,11 @@ how many tricks does each card of the dealt hand contribute?
 
 Method
 ------
-Full games of :data:`STRATEGY` self-play (the strongest built-in player; swap
-the module constant for a stronger one) for 3, 4, 5 and 6 players, each with
+Full games of :data:`STRATEGY` self-play (``table``: the strongest built-in
+player fast enough for millions of rounds; it bids from learned mean scores
+and plays like ``heuristic``. ``pimc`` is stronger but far too slow here; a
+switch is the one line of the constant, every text follows it) for 3, 4, 5
+and 6 players, each with
 the standard 60-card deck and with every special card mixed in
 (``specials="all"``: Dragon, Fairy, Bomb, Werewolf, Juggler, Cloud,
 Shapeshifter; 67 cards, so the games have up to 67 // n rounds). Every legal
@@ -76,7 +79,7 @@ independent too. Every legal round size is covered at every size.
 Caveats
 -------
 * A card value is the expected tricks a card contributes *given the players'
-  strategy* (heuristic self-play): a regression contribution in a linear
+  strategy* (:data:`STRATEGY` self-play): a regression contribution in a linear
   model of the dealt hand, not the causal effect of swapping one card for
   another; a player who holds a strong card also bids and plays the rest of
   the hand differently. The linear model averages over round sizes (see the
@@ -87,14 +90,25 @@ Caveats
   pass cards. The Werewolf's value therefore includes getting the face-up
   card and choosing trump; trump and off-suit are classified by the final
   trump (the one the round is played with).
-* The dealer chooses trump after a face-up Wizard (heuristic: its strongest
-  suit), so the dealer's trump count is not purely random in those rounds.
+* The dealer chooses trump after a face-up Wizard (every player but
+  ``random`` names the heuristic's choice, its strongest suit:
+  ``_kernels.decider``), so the dealer's trump count is not purely random in
+  those rounds.
+* ``table`` learned its bids from standard-deck games (3-6 players, round
+  sizes up to 20). With special cards it still bids from that table, reading
+  the specials only through the heuristic's estimate of the hand, and in
+  the 21- and 22-card rounds of 3 players with all specials it bids the
+  heuristic's estimate. Card values measure how many tricks the cards take,
+  which depends on the play (the heuristic's, for ``table``) much more than
+  on the bid.
 * Pooled P(tricks = t) with no occurrence at all uses the number of rounds
   as its sample size (conservative upper bound).
-* With heuristic play the trump ace is worth *less* than the trump queen for
-  every player count. In a probe of 4-player 8-card rounds the heuristic
-  lost 26% of the tricks it played its trump ace into (to Wizards played
-  after it), the queen 13%: a property of the player, not of the card.
+* With the heuristic's card play (``heuristic`` and ``table``) the trump ace
+  came out worth *less* than the trump queen for every player count. In a
+  probe of 4-player 8-card rounds the heuristic lost 26% of the tricks it
+  played its trump ace into (to Wizards played after it), the queen 13%: a
+  property of the player, not of the card. The headline states the order
+  the run finds.
 """
 
 from __future__ import annotations
@@ -112,7 +126,7 @@ from wizsim.stats import Z95, mean_ci, wilson_ci
 NAME = "expected_tricks"
 QUESTION = "How many tricks does a hand take, and what is each card worth?"
 SIZES = {"quick": 512, "default": 8_192, "full": 81_920}  # games per (players, deck)
-STRATEGY = "heuristic"  # self-play by the strongest built-in player
+STRATEGY = "table"  # self-play by the strongest built-in player fast enough for this many games
 PLAYERS = (3, 4, 5, 6)
 DECKS = {"standard": None, "all specials": "all"}
 SPECIALS = ("Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud", "Shapeshifter")
@@ -453,7 +467,7 @@ def chart_tricks(tricks: pd.DataFrame, values: pd.DataFrame, games: int, stem: P
             ylabel="mean tricks minus fair share k/4, tricks")  # fmt: skip
     ax2.legend(fontsize=7)
     _value_panel(ax3, values, 4, "(c) Card values, 4 players")
-    fig.suptitle(f"Heuristic self-play, {games:,} full games per player count and deck; bands and bars: 95% intervals",
+    fig.suptitle(f"{STRATEGY} self-play, {games:,} full games per player count and deck; bands and bars: 95% intervals",
                  fontsize=9)  # fmt: skip
     save(fig, stem)
 
@@ -466,7 +480,7 @@ def chart_values(values: pd.DataFrame, stem: Path) -> None:
     for ax, n in zip(axes.flat, PLAYERS, strict=True):
         _value_panel(ax, values, n, f"{n} players", legend=True, groups=True)
     fig.suptitle("Card values: expected tricks a dealt card contributes (regression on the dealt hand, "
-                 "heuristic self-play); bars: 95% intervals", fontsize=9)  # fmt: skip
+                 f"{STRATEGY} self-play); bars: 95% intervals", fontsize=9)  # fmt: skip
     save(fig, stem)
 
 
@@ -502,12 +516,20 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         r = v4.loc[(deck, card)]
         return f"{r.value:.2f} ({r.value_lo:.2f} to {r.value_hi:.2f})"
 
+    ace, queen = v4.loc[("standard", "trump 13")], v4.loc[("standard", "trump 12")]
+    if ace.value_hi < queen.value_lo:
+        order = "less than"
+    elif ace.value_lo > queen.value_hi:
+        order = "more than"
+    else:
+        order = "about as much as"  # overlapping intervals: no clear order
+
     exact = all(bomb[("standard", n)][3] for n in PLAYERS)
     b, b_lo, b_hi, _ = bomb[("all specials", 4)]
     tricks_note = "Every standard-deck round hands out exactly k tricks (mean k/n per player); w" if exact else "W"
     headline = (
-        f"With 4 players (heuristic self-play, 95% CIs) a Wizard is worth {val('standard', 'Wizard')} tricks, "
-        f"a trump ace {val('standard', 'trump 13')}, less than a trump queen {val('standard', 'trump 12')}, "
+        f"With 4 players ({STRATEGY} self-play, 95% CIs) a Wizard is worth {val('standard', 'Wizard')} tricks, "
+        f"a trump ace {val('standard', 'trump 13')}, {order} a trump queen {val('standard', 'trump 12')}, "
         f"an off-suit ace {val('standard', 'off-suit 13')}, a trump 2 {val('standard', 'trump 2')} and a Jester "
         f"{val('standard', 'Jester')}; the Dragon {val('all specials', 'Dragon')}, the Werewolf "
         f"{val('all specials', 'Werewolf')}. {tricks_note}ith all specials {100 * b:.1f}% "
@@ -517,7 +539,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         "name": NAME,
         "question": QUESTION,
         "headline": headline,
-        "sample": f"{games:,} full games per player count (3-6) and deck (standard, all specials)",
+        "sample": f"{games:,} full games of {STRATEGY} self-play per player count (3-6) and deck (standard, all specials)",
         "seed": seed,
         "files": [
             f"{NAME}.csv",

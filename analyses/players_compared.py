@@ -13,19 +13,34 @@ strategies at 4 seats (two seats each: AABB, ABAB, ...), so both strategies
 hold the same cards from every seat and the luck of the cards cancels. Two
 formats: independent deals of 4 players x 10 cards, and full 4-player games
 (15 rounds of 1-15 cards; a deal is then a whole game). Every pair uses the
-same seed, so every match is played on the same deals (common random numbers).
+same seed, so every match is played on the same deals (common random numbers);
+a smaller sample is the first deals of the larger one (deals are drawn chunk by
+chunk from streams that depend only on the seed).
 Intervals: mean ± 1.96 SE of the per-deal values (the deal, or the game, is
 the independent unit); differences are paired by deal.
 
-Sample sizes (per pair and format): ``quick`` 2,000 deals and 100 games,
-``default`` 200,000 deals and 10,000 games, ``full`` 2,000,000 deals and 100,000
-games; times 6 seatings each.
+Players: ``random``, ``heuristic``, ``table`` (bids from learned mean scores,
+plays like ``heuristic``) and ``pimc`` (Perfect-Information Monte-Carlo bids
+and card play, default parameters: ``samples`` and ``bid_samples`` from
+:data:`wizsim.strategies.PIMC_DEFAULTS`, 32 sampled deals per decision).
+
+Sample sizes (per pair, times 6 seatings each): pairs of the fast players
+(:data:`SIZES` ``deals``/``games``): ``quick`` 2,000 deals and 100 games,
+``default`` 200,000 deals and 10,000 games, ``full`` 2,000,000 deals and
+100,000 games. Pairs with a player in :data:`SLOW` (``pimc``: about 270 4x10
+rounds per second on two cores with two PIMC seats, a full game about 11
+times as long) use ``slow_deals``/``slow_games`` instead: ``quick`` 20 deals
+and 2 games, ``default`` 600 deals and 30 games, ``full`` 6,000 deals and 300
+games; their intervals are correspondingly wider (about 18 times at default
+size). Both CSV files state the deals (rounds or games) behind every row.
 
 Outputs
 -------
 ``players_compared.csv``: one row per pair and format, paired differences
 ``a - b`` of points per round, points per game (games only, else empty), hit
-rate, mean |bid - tricks| and win rate, each with ``_lo``/``_hi``.
+rate, mean |bid - tricks| and win rate, each with ``_lo``/``_hi``, with the
+``deals`` (rounds or games) and ``seatings`` behind them and ``pimc_samples``
+(samples per PIMC decision; empty without ``pimc``).
 ``players_compared_strategies.csv``: each strategy's own numbers in each match.
 A chart (.png, .svg): points per round by strategy and match, and the pairwise
 differences, with 95% interval bars.
@@ -36,6 +51,8 @@ A strategy's numbers depend on its opponent (points are relative to what the
 table leaves), so they are reported per match, not pooled. Win rate counts the
 share of round-table wins (4x10) or game wins, per seat held: with two seats
 each, two equal strategies would have 25% each. Default rules, no special cards.
+The ``pimc`` pairs rest on few deals: their point differences are clear, their
+hit and win rates less so.
 """
 
 from __future__ import annotations
@@ -49,14 +66,22 @@ import pandas as pd
 
 from wizsim.io import write_table
 from wizsim.plotting import COLORS, figure, save
+from wizsim.strategies import PIMC_DEFAULTS
 from wizsim.tournament import tournament
 
 NAME = "players_compared"
 QUESTION = "How much better is each built-in player than each other, on the same deals (duplicate format)?"
-STRATEGIES = ("random", "heuristic")  # simplest first: each pair is reported as later minus earlier
+STRATEGIES = ("random", "heuristic", "table", "pimc")  # simplest first: each pair is reported as later minus earlier
+SLOW = ("pimc",)  # pairs with one of these use the slow_* sample sizes
 PLAYERS = 4
 CARDS = 10
-SIZES = {"quick": (2_000, 100), "default": (200_000, 10_000), "full": (2_000_000, 100_000)}  # (deals, games) per pair
+SIZES = {  # per pair: 4x10 deals and full games; pairs with a SLOW player: slow_deals and slow_games (0: none)
+    "quick": {"deals": 2_000, "games": 100, "slow_deals": 20, "slow_games": 2},
+    "default": {"deals": 200_000, "games": 10_000, "slow_deals": 600, "slow_games": 30},
+    "full": {"deals": 2_000_000, "games": 100_000, "slow_deals": 6_000, "slow_games": 300},
+}
+PIMC_SAMPLES = int(PIMC_DEFAULTS["samples"])  # card-play samples of the default pimc player
+PIMC_BID_SAMPLES = int(PIMC_DEFAULTS["bid_samples"])
 FORMATS = ("4x10", "games")
 FORMAT_LABELS = {"4x10": f"{PLAYERS} players x {CARDS} cards", "games": f"{PLAYERS}-player full games"}
 DIFF_METRICS = ("points_per_round", "points_per_game", "hit_rate", "mean_abs_diff", "win_rate")
@@ -66,18 +91,30 @@ def _ci(x: float, lo: float, hi: float, digits: int = 1, scale: float = 1.0, uni
     return f"{scale * x:.{digits}f}{unit} (95% CI {scale * lo:.{digits}f} to {scale * hi:.{digits}f})"
 
 
+def sample(a: str, b: str, size: str) -> dict[str, int]:
+    """Deals per format for the pair ``a``, ``b`` (0: the format is not played)."""
+    cfg = SIZES[size]
+    slow = a in SLOW or b in SLOW
+    return {"4x10": cfg["slow_deals" if slow else "deals"], "games": cfg["slow_games" if slow else "games"]}
+
+
 def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
     """Run the analysis; return its headline numbers and provenance."""
-    deals, games = SIZES[size]
+    cfg = SIZES[size]
     pair_rows, strat_rows = [], []
     for b, a in itertools.combinations(STRATEGIES, 2):  # later minus earlier strategy
+        n_deals = sample(a, b, size)
         for fmt in FORMATS:
+            if n_deals[fmt] == 0:
+                continue
             if fmt == "4x10":
-                res = tournament(PLAYERS, [a, b], cards=CARDS, deals=deals, seed=seed, jobs=jobs)
+                res = tournament(PLAYERS, [a, b], cards=CARDS, deals=n_deals[fmt], seed=seed, jobs=jobs)
             else:
-                res = tournament(PLAYERS, [a, b], games=games, seed=seed, jobs=jobs)
+                res = tournament(PLAYERS, [a, b], games=n_deals[fmt], seed=seed, jobs=jobs)
             p = res.pairwise().iloc[0].to_dict()
-            row = {"format": fmt, "strategy_a": a, "strategy_b": b, "deals": p["deals"], "seatings": len(res.seatings)}
+            samples = PIMC_SAMPLES if "pimc" in (a, b) else pd.NA
+            row = {"format": fmt, "strategy_a": a, "strategy_b": b, "deals": p["deals"],
+                   "seatings": len(res.seatings), "pimc_samples": samples}  # fmt: skip
             for metric in DIFF_METRICS:
                 for suffix in ("", "_lo", "_hi"):
                     row[f"{metric}_diff{suffix}"] = p.get(f"{metric}_diff{suffix}", np.nan)
@@ -85,82 +122,125 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
             t = res.table()
             for r in t.to_dict("records"):
                 opponent = b if r["strategy"] == a else a
-                srow = {"format": fmt, "strategy": r["strategy"], "opponent": opponent, "deals": r["deals"]}
+                srow = {"format": fmt, "strategy": r["strategy"], "opponent": opponent, "deals": r["deals"],
+                        "pimc_samples": samples}  # fmt: skip
                 srow.update({k: v for k, v in r.items() if k not in ("strategy", "deals")})
                 srow.setdefault("points_per_game", np.nan)
                 strat_rows.append(srow)
     pairs = pd.DataFrame(pair_rows)
+    pairs["pimc_samples"] = pairs["pimc_samples"].astype("Int64")
     strats = pd.DataFrame(strat_rows)
-    order = ["format", "strategy", "opponent", "deals", "seatings", "seat_rounds"]
+    strats["pimc_samples"] = strats["pimc_samples"].astype("Int64")
+    order = ["format", "strategy", "opponent", "deals", "seatings", "pimc_samples", "seat_rounds"]
     strats = strats[order + [c for c in strats.columns if c not in order]]
     outdir.mkdir(parents=True, exist_ok=True)
     write_table(pairs, outdir / f"{NAME}.csv")
     write_table(strats, outdir / f"{NAME}_strategies.csv")
 
-    fig, (ax1, ax2) = figure(1, 2, layout="constrained")
+    _chart(pairs, strats, size, outdir)
+
+    deals, games, slow_deals, slow_games = (cfg[k] for k in ("deals", "games", "slow_deals", "slow_games"))
+    hands = pairs[pairs.format == "4x10"]
+    full = pairs[pairs.format == "games"]
+    points = "; ".join(
+        f"{r.strategy_a} − {r.strategy_b} {_ci(r.points_per_round_diff, r.points_per_round_diff_lo, r.points_per_round_diff_hi)}"
+        + (f" [{r.deals:,} deals]" if r.deals != deals else "")
+        for r in hands.itertuples()
+    )
+    steps = set(zip(STRATEGIES[1:], STRATEGIES[:-1], strict=True))  # each player against the next weaker one
+    hits = "; ".join(
+        f"{r.strategy_a} − {r.strategy_b} {_ci(r.hit_rate_diff, r.hit_rate_diff_lo, r.hit_rate_diff_hi, 1, 100, ' pp')}"
+        for r in hands.itertuples()
+        if (r.strategy_a, r.strategy_b) in steps
+    )
+    # the share of games won by a strategy's seats together: (players / 2) x its win rate per seat
+    won = strats[strats.format == "games"].set_index(["strategy", "opponent"])
+    in_games = "; ".join(
+        f"{r.strategy_a} − {r.strategy_b} {_ci(r.points_per_game_diff, r.points_per_game_diff_lo, r.points_per_game_diff_hi, 0)}"
+        f" points per game, {r.strategy_a} wins "
+        f"{_ci(*won.loc[(r.strategy_a, r.strategy_b), ['win_rate', 'win_rate_lo', 'win_rate_hi']], 1, 50 * PLAYERS, '%')}"
+        " of the games" + (f" [{r.deals:,} games]" if r.deals != games else "")
+        for r in full.itertuples()
+    )
+    no_games = [
+        f"{r.strategy_a} − {r.strategy_b}"
+        for r in hands.itertuples()
+        if not sample(r.strategy_a, r.strategy_b, size)["games"]
+    ]
+    headline = (
+        f"Duplicate {PLAYERS}x{CARDS} deals (6 seatings; {deals:,} deals per pair, {slow_deals:,} for pairs with"
+        f" {'/'.join(SLOW)} at {PIMC_SAMPLES} samples per decision), points per round: {points}. Bid made, each"
+        f" player against the next weaker: {hits}."
+    )
+    if len(full):
+        slow = f", {slow_games:,} for pairs with {'/'.join(SLOW)}" if slow_games else ""
+        headline += f" Full {PLAYERS}-player games ({games:,} per pair{slow}): {in_games}"
+        headline += f" (no full games for {', '.join(no_games)})." if no_games else "."
+    n_fast = sum(1 for r in hands.itertuples() if r.deals == deals)
+    return {
+        "name": NAME,
+        "question": QUESTION,
+        "headline": headline,
+        "sample": (
+            f"{n_fast} pairs x ({deals:,} deals of {PLAYERS}x{CARDS} + {games:,} full games) and"
+            f" {len(hands) - n_fast} pairs with {'/'.join(SLOW)} x ({slow_deals:,} deals"
+            + (f" + {slow_games:,} full games" if slow_games else ", no full games")
+            + f"; pimc: {PIMC_SAMPLES} card-play and {PIMC_BID_SAMPLES} bid samples), each x 6 seatings"
+        ),
+        "seed": seed,
+        "files": [f"{NAME}.csv", f"{NAME}_strategies.csv", f"{NAME}.png", f"{NAME}.svg"],
+        "command": f"python analyses/{NAME}.py --size {size} --seed {seed}",
+    }
+
+
+def _chart(pairs: pd.DataFrame, strats: pd.DataFrame, size: str, outdir: Path) -> None:
+    """Points per round by strategy and match (left) and the paired differences (right), 95% bars."""
+    fig, (ax1, ax2) = figure(1, 2, figsize=(12.0, 6.0), layout="constrained")
     offsets = {"4x10": -0.12, "games": 0.12}  # 4x10 above games in each row
-    s_labels = [f"{s} vs {o}" for s, o in dict.fromkeys(zip(strats.strategy, strats.opponent, strict=True))]
-    p_labels = [f"{a} − {b}" for a, b in dict.fromkeys(zip(pairs.strategy_a, pairs.strategy_b, strict=True))]
+    cfg = SIZES[size]
+
+    def tag(a: str, b: str) -> str:
+        n = sample(a, b, size)
+        if n["4x10"] == cfg["deals"] and n["games"] == cfg["games"]:
+            return ""
+        return f" ({n['4x10']:,} deals" + (f", {n['games']:,} games)" if n["games"] else ")")
+
+    s_keys = list(dict.fromkeys(zip(strats.strategy, strats.opponent, strict=True)))
+    p_keys = list(dict.fromkeys(zip(pairs.strategy_a, pairs.strategy_b, strict=True)))
     for i, fmt in enumerate(FORMATS):
         s = strats[strats.format == fmt]
-        y = [s_labels.index(f"{x} vs {o}") + offsets[fmt] for x, o in zip(s.strategy, s.opponent, strict=True)]
+        q = pairs[pairs.format == fmt]
+        if s.empty:
+            continue
+        y = [s_keys.index((x, o)) + offsets[fmt] for x, o in zip(s.strategy, s.opponent, strict=True)]
         ax1.errorbar(
             s.points_per_round, y, xerr=[s.points_per_round - s.points_per_round_lo, s.points_per_round_hi - s.points_per_round],
             fmt="o", ms=4, capsize=3, color=COLORS[i], label=FORMAT_LABELS[fmt],
         )  # fmt: skip
-        q = pairs[pairs.format == fmt]
-        y = [p_labels.index(f"{a} − {b}") + offsets[fmt] for a, b in zip(q.strategy_a, q.strategy_b, strict=True)]
+        y = [p_keys.index((a, b)) + offsets[fmt] for a, b in zip(q.strategy_a, q.strategy_b, strict=True)]
         ax2.errorbar(
             q.points_per_round_diff, y,
             xerr=[q.points_per_round_diff - q.points_per_round_diff_lo, q.points_per_round_diff_hi - q.points_per_round_diff],
             fmt="o", ms=4, capsize=3, color=COLORS[i], label=FORMAT_LABELS[fmt],
         )  # fmt: skip
-    ax1.set_yticks(range(len(s_labels)), s_labels)
-    ax2.set_yticks(range(len(p_labels)), p_labels)
+    pair_of = {k: (k if k in p_keys else k[::-1]) for k in s_keys}
+    ax1.set_yticks(range(len(s_keys)), [f"{x} vs {o}{tag(*pair_of[(x, o)])}" for x, o in s_keys])
+    ax2.set_yticks(range(len(p_keys)), [f"{a} − {b}{tag(a, b)}" for a, b in p_keys])
     ax1.set(title="Points per round, by strategy and match", xlabel="mean score per round, points", ylabel="strategy")
     ax2.set(title="Paired difference (same deals)", xlabel="difference in points per round, points", ylabel="pair")
-    for ax, labels in ((ax1, s_labels), (ax2, p_labels)):
+    for ax, n_rows in ((ax1, len(s_keys)), (ax2, len(p_keys))):
         ax.axvline(0, color="black", lw=0.6)
-        ax.set_ylim(len(labels) - 0.4, -0.6)  # first row on top
+        ax.set_ylim(n_rows - 0.4, -0.6)  # first row on top
     ax1.legend(loc="best")
+    slow = "/".join(SLOW)
+    games = f"{cfg['slow_games']:,} full games" if cfg["slow_games"] else "no full games"
     fig.suptitle(
-        f"Duplicate matches, 6 seatings each: {deals:,} deals of {PLAYERS}x{CARDS} and {games:,} full games per pair; "
-        "bars: 95% intervals (where not visible, narrower than the dot)",
+        f"Duplicate matches, 6 seatings each: {cfg['deals']:,} deals of {PLAYERS}x{CARDS} and {cfg['games']:,} full"
+        f" games per pair;\npairs with {slow}: {cfg['slow_deals']:,} deals, {games} ({slow}: {PIMC_SAMPLES} samples"
+        " per decision); bars: 95% intervals (where not visible, narrower than the dot)",
         fontsize=9,
     )
     save(fig, outdir / NAME)
-
-    hands = pairs[pairs.format == "4x10"]
-    full = pairs[pairs.format == "games"]
-    sent1 = "; ".join(
-        f"{r.strategy_a} scores {_ci(r.points_per_round_diff, r.points_per_round_diff_lo, r.points_per_round_diff_hi)}"
-        f" more points per round than {r.strategy_b}, and makes its bid "
-        f"{_ci(r.hit_rate_diff, r.hit_rate_diff_lo, r.hit_rate_diff_hi, 1, 100, ' percentage points')} more often"
-        for r in hands.itertuples()
-    )
-    # the share of games won by a strategy's seats together: (players / 2) x its win rate per seat
-    won = strats[strats.format == "games"].set_index(["strategy", "opponent"])
-    sent2 = "; ".join(
-        f"{r.strategy_a} scores {_ci(r.points_per_game_diff, r.points_per_game_diff_lo, r.points_per_game_diff_hi, 0)}"
-        f" more points per game than {r.strategy_b} and wins "
-        f"{_ci(*won.loc[(r.strategy_a, r.strategy_b), ['win_rate', 'win_rate_lo', 'win_rate_hi']], 2, 50 * PLAYERS, '%')}"
-        " of the games"
-        for r in full.itertuples()
-    )
-    headline = (
-        f"On the same {deals:,} deals of {PLAYERS} players x {CARDS} cards (duplicate, 6 seatings), {sent1}. "
-        f"In {games:,} full {PLAYERS}-player games, {sent2}"
-    )
-    n_pairs = len(hands)
-    return {
-        "name": NAME,
-        "question": QUESTION,
-        "headline": headline,
-        "sample": f"{n_pairs} pair(s) x ({deals:,} deals of {PLAYERS}x{CARDS} + {games:,} full games) x 6 seatings",
-        "seed": seed,
-        "files": [f"{NAME}.csv", f"{NAME}_strategies.csv", f"{NAME}.png", f"{NAME}.svg"],
-        "command": f"python analyses/{NAME}.py --size {size} --seed {seed}",
-    }
 
 
 if __name__ == "__main__":

@@ -1,7 +1,19 @@
 """How well do the built-in players bid, by round size? (4 players, full standard games)
 
-Random and heuristic self-play on the same deals (common random numbers:
-dealing has its own random stream), pooled over seat positions. Writes
+Self-play of each player in :data:`STRATEGIES` (every seat the same player)
+on the same deals (common random numbers: dealing has its own random
+stream), pooled over seat positions: hit rate (Wilson 95% interval) and mean
+points per round (normal 95% interval) by round size. ``SIZES[size]`` full
+games per player (default 20,000, i.e. 300,000 rounds and 1.2 million
+player-rounds each). ``pimc`` is left out: with four PIMC seats it plays
+about 7 full games per second per core (measured), so its self-play at this
+size would take some 25 minutes; ``analyses/players_compared.py`` measures it
+head to head.
+
+Caveat: self-play numbers are not a head-to-head comparison (a player's
+points depend on the others at the table; ``table`` and ``heuristic`` play
+by the same card-play rules and differ only in the bid); ``players_compared`` measures
+the players against each other. Writes
 ``results/strategies_by_round_size.csv`` and a chart (.png, .svg).
 """
 
@@ -18,7 +30,7 @@ from wizsim.plotting import figure, save
 NAME = "strategies_by_round_size"
 QUESTION = "How often do the built-in players make their bid, and what do they score, by round size?"
 SIZES = {"quick": 200, "default": 20_000, "full": 200_000}  # games per strategy
-STRATEGIES = ("random", "heuristic")
+STRATEGIES = ("random", "heuristic", "table")  # weakest first
 
 
 def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
@@ -36,11 +48,12 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     write_table(table, outdir / f"{NAME}.csv")
 
     fig, (ax1, ax2) = figure(1, 2)
-    for strategy in STRATEGIES:
+    for i, strategy in enumerate(STRATEGIES):
         t = table[table.strategy == strategy]
-        ax1.errorbar(t.cards, 100 * t.hit_rate, yerr=[100 * (t.hit_rate - t.hit_rate_lo), 100 * (t.hit_rate_hi - t.hit_rate)],
+        x = t.cards + 0.15 * (i - (len(STRATEGIES) - 1) / 2)  # side by side: bars do not hide each other
+        ax1.errorbar(x, 100 * t.hit_rate, yerr=[100 * (t.hit_rate - t.hit_rate_lo), 100 * (t.hit_rate_hi - t.hit_rate)],
                      marker="o", ms=3, capsize=2, label=strategy)  # fmt: skip
-        ax2.errorbar(t.cards, t.mean_score, yerr=[t.mean_score - t.mean_score_lo, t.mean_score_hi - t.mean_score],
+        ax2.errorbar(x, t.mean_score, yerr=[t.mean_score - t.mean_score_lo, t.mean_score_hi - t.mean_score],
                      marker="o", ms=3, capsize=2, label=strategy)  # fmt: skip
     ax1.set(
         title="Bid made (hit rate)", xlabel="cards per player (round)", ylabel="hit rate, % of rounds", ylim=(0, 100)
@@ -50,16 +63,25 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     for ax in (ax1, ax2):
         ax.set_xticks(sorted(table.cards.unique()))
     ax1.legend()
-    fig.suptitle(f"4 players, {games:,} full games per player type, same deals; bars: 95% intervals", fontsize=9)
+    fig.suptitle(
+        f"4 players, self-play, {games:,} full games per player type, same deals; bars: 95% intervals", fontsize=9
+    )
     save(fig, outdir / NAME)
 
     summ = pd.concat(overall, ignore_index=True).set_index("strategy")
-    h, r = summ.loc["heuristic"], summ.loc["random"]
+
+    def numbers(strategy: str) -> str:
+        r = summ.loc[strategy]
+        return (
+            f"{100 * r.hit_rate:.1f}% (95% CI {100 * r.hit_rate_lo:.1f}-{100 * r.hit_rate_hi:.1f}) and "
+            f"{r.mean_score:.2f} ± {(r.mean_score_hi - r.mean_score_lo) / 2:.2f} points per round"
+        )
+
+    best, *others = STRATEGIES[::-1]
     headline = (
-        f"heuristic self-play makes its bid in {100 * h.hit_rate:.1f}% of rounds "
-        f"(95% CI {100 * h.hit_rate_lo:.1f}-{100 * h.hit_rate_hi:.1f}) and scores {h.mean_score:.2f} "
-        f"± {(h.mean_score_hi - h.mean_score_lo) / 2:.2f} points per round; random play: "
-        f"{100 * r.hit_rate:.1f}% and {r.mean_score:.2f} ± {(r.mean_score_hi - r.mean_score_lo) / 2:.2f}"
+        f"{best} self-play makes its bid in {numbers(best)}; "
+        + "; ".join(f"{s} self-play: {numbers(s)}" for s in others)
+        + f" (4 players, {games:,} full games each, same deals)"
     )
     return {
         "name": NAME,

@@ -8,7 +8,10 @@
   on reduced decks, with and without a card to turn up), and, with a random
   dealer naming trump, the pure-Python reference enumeration
   (``reference.enumerate_round_distribution``) on tiny decks.
-* Simulation against exact values (3 and 4 players, fixed seed): every cell
+* The analysis's player (``table``) names trump like the heuristic
+  (``_kernels.decider``), so the exact count of a heuristic dealer applies
+  to it; :func:`dealer_rule` follows the kernel's rule for every player.
+* Simulation (the analysis's player) against exact values (3 and 4 players, fixed seed): every cell
   within 4.5 standard errors (cells expecting fewer than 5 wins or losses:
   not in the Poisson tail beyond 1e-5), the chi-square sum below its
   1-in-10^5 bound, and cells of probability 0 or 1 reproduced exactly.
@@ -132,10 +135,19 @@ def test_random_dealer_matches_reference_enumeration(n, deck):
         assert Fraction(int(counts[q, :, 1].sum()), int(counts[q, :, 0].sum())) == ref
 
 
+@pytest.mark.parametrize(
+    "strategy, rule",
+    [("table", "heuristic"), ("heuristic", "heuristic"), ("pimc", "heuristic"), ("random", "random"),
+     ("table(trump=random)", "random"), ("random(trump=heuristic)", "heuristic")],
+)  # fmt: skip
+def test_dealer_rule_follows_the_kernel(strategy, rule):
+    assert B.dealer_rule(strategy) == rule
+
+
 @pytest.mark.parametrize("n", [3, 4])
 def test_simulation_matches_exact(n):
     hands = 12 * 16_384
-    counts = X.one_card_counts(n)
+    counts = X.one_card_counts(n, dealer_rule=B.dealer_rule())
     sim = np.zeros((n, X.N_CLASSES, 5), dtype=np.int64)
     bid_one = np.zeros((n, X.N_CLASSES), dtype=np.int64)
     for chunk in range(12):
@@ -225,7 +237,8 @@ def test_quick_run_best_bid_table_is_consistent(quick):
         assert int(np.argmax(exp)) == row.best_bid
         assert row.best_exp_score >= row.second_exp_score
         assert math.isclose(float(np.sum(d.p.to_numpy() * t)), row.mean_tricks, abs_tol=1e-9)
-        assert 0 <= row.heuristic_mean_bid <= row.cards
+        assert 0 <= row.heuristic_mean_bid <= row.cards  # the name is kept; the values are STRATEGY's
+        assert row.strategy == B.STRATEGY
 
 
 def test_quick_run_one_card_rows_agree_with_exact(quick):
@@ -233,7 +246,7 @@ def test_quick_run_one_card_rows_agree_with_exact(quick):
     one = pd.read_csv(out / "one_card_breakeven.csv", keep_default_na=False)
     names = X.class_names()
     for n in B.PLAYERS:
-        counts = X.one_card_counts(n)
+        counts = X.one_card_counts(n, dealer_rule=B.dealer_rule())
         d = one[one.players == n]
         for q in range(n):
             e = d[d.position == q + 1].set_index("card_class")
@@ -256,7 +269,7 @@ def test_quick_run_feature_cells_agree_with_exact(quick):
     classes = {("0", "1"): range(2, 15), ("0", "0"): range(15, 28), ("0", "none"): range(28, 41)}
     checked = 0
     for n in B.PLAYERS:
-        counts = X.one_card_counts(n).sum(0)  # positions pooled: every position is equally likely
+        counts = X.one_card_counts(n, dealer_rule=B.dealer_rule()).sum(0)  # positions pooled: all equally likely
         for (wz, tr), cls in classes.items():
             row = probs[(probs.players == n) & (probs.cards == 1) & (probs.wizards == wz) & (probs.trumps == tr)
                         & (probs.aces == "any") & (probs.tricks == 1)]  # fmt: skip

@@ -40,6 +40,7 @@ def quick(tmp_path_factory):
 def test_files_columns_and_intervals(quick):
     out, info = quick
     assert info["name"] == ET.NAME and info["files"][0] == "expected_tricks.csv"
+    assert f"{ET.STRATEGY} self-play" in info["headline"] and f"{ET.STRATEGY} self-play" in info["sample"]
     for name in info["files"]:
         assert (out / name).stat().st_size > 0, name
     tricks = pd.read_csv(out / "expected_tricks.csv")

@@ -41,6 +41,7 @@ def test_files_and_columns(result):
     assert set(table.players) == set(mod.PLAYERS)
     assert set(table.metric) == set(mod.METRICS)
     assert "95% CI" in info["headline"] and f"{mod.SIZES['quick']:,}" in info["headline"]
+    assert f"{mod.STRATEGY} self-play" in info["headline"] and f"{mod.STRATEGY} self-play" in info["sample"]
 
 
 def test_intervals_contain_estimates(result):

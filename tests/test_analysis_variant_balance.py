@@ -56,20 +56,34 @@ def test_files_columns_intervals(mod, result):
     assert "elimination" not in set(table[table.players == 3].variant)
 
 
-def test_hidden_bids_change_nothing_for_these_players(result):
-    """The built-in players never read the others' bids: hidden bids reproduce the standard game exactly."""
+def test_hidden_bids_change_nothing_for_players_who_never_read_bids(mod):
+    """heuristic and random never read the others' bids: hidden bids reproduce the standard game exactly."""
+    for strategy in ("heuristic", "heuristic,random,heuristic,random"):
+        specs = {
+            v: make_spec(4, games=512, seed=SEED, strategy=strategy, rules=mod.VARIANTS[v])
+            for v in ("standard", "hidden simultaneous", "hidden secret")
+        }
+        c = mod.chunk_counts(specs, jobs=1)
+        for v in ("hidden simultaneous", "hidden secret"):
+            for key in ("count", "aux", "game", "joint"):
+                np.testing.assert_array_equal(c[v][key], c["standard"][key], err_msg=f"{strategy}, {v}, {key}")
+
+
+def test_hidden_bids_change_the_table_players_bids(mod, result):
+    """table reads the earlier bids, so hiding them changes its game; both hidden modes hide the same."""
+    assert mod.STRATEGY == "table"  # the facts below are the table player's
     _, _, table, seats = result
-    for _, t in table.groupby("players"):
+    for n, t in table.groupby("players"):
         std = t[t.variant == "standard"].set_index("metric")
-        for variant in ("hidden simultaneous", "hidden secret"):
-            h = t[t.variant == variant].set_index("metric")
-            pd.testing.assert_series_equal(h.estimate, std.estimate)
-            assert (h["diff"] == 0).all()
-            paired = h.drop(index=["skill_gap_win", "random_win_rate"])  # the others: paired by chunk, width 0
-            assert (paired.diff_lo == 0).all() and (paired.diff_hi == 0).all()
+        sim = t[t.variant == "hidden simultaneous"].set_index("metric")
+        sec = t[t.variant == "hidden secret"].set_index("metric")
+        # its card play ignores the bids, and both modes make every earlier bid "normal" to it: identical games
+        pd.testing.assert_series_equal(sim.estimate, sec.estimate)
+        assert sim.loc["hit_rate", "estimate"] != std.loc["hit_rate", "estimate"], n
+        assert sim.loc["points_mean", "estimate"] != std.loc["points_mean", "estimate"], n
     s = seats.set_index(["players", "kind", "index"])
     pd.testing.assert_series_equal(
-        s[s.variant == "hidden secret"].estimate, s[s.variant == "standard"].estimate, check_names=False
+        s[s.variant == "hidden secret"].estimate, s[s.variant == "hidden simultaneous"].estimate, check_names=False
     )
 
 
@@ -96,26 +110,31 @@ def test_chunk_counts_add_up_to_the_simulation(mod, result):
     info, _, table, seats = result
     games = mod.SIZES["quick"]
     t = table[table.players == 4].set_index(["variant", "metric"])
-    res = wizsim.simulate_result(4, games=games, seed=SEED, strategy="heuristic", rules=["canadian=true"])
+    res = wizsim.simulate_result(4, games=games, seed=SEED, strategy=mod.STRATEGY, rules=["canadian=true"])
     s = res.summary().iloc[0]
     assert t.loc[("canadian", "hit_rate"), "estimate"] == pytest.approx(s.hit_rate, rel=1e-12)
     assert t.loc[("canadian", "points_mean"), "estimate"] == pytest.approx(s.mean_score, rel=1e-12)
     g = res.games_table()
     mine = seats[(seats.players == 4) & (seats.variant == "canadian") & (seats.kind == "seat_win_rate")]
     np.testing.assert_allclose(mine.estimate.to_numpy(), g.win_rate.to_numpy(), rtol=1e-12)
-    # skill gap: the two seatings pooled, heuristic minus random mean points per round
-    sums = {"heuristic": [0.0, 0], "random": [0.0, 0]}
-    for strategy in ("heuristic,random,heuristic,random", "random,heuristic,random,heuristic"):
+    # skill gap: the two seatings pooled, strong minus weak mean points per round
+    strong, weak = mod.STRATEGY, mod.WEAK
+    sums = {strong: [0.0, 0], weak: [0.0, 0]}
+    seats4 = mod.seatings(4)
+    assert (
+        seats4["mixed"] == f"{strong},{weak},{strong},{weak}" and seats4["mirror"] == f"{weak},{strong},{weak},{strong}"
+    )
+    for strategy in (seats4["mixed"], seats4["mirror"]):
         for _, row in wizsim.simulate_result(4, games=games, seed=SEED, strategy=strategy).summary().iterrows():
             sums[row.strategy][0] += row.mean_score * row.rounds
             sums[row.strategy][1] += row.rounds
-    gap = sums["heuristic"][0] / sums["heuristic"][1] - sums["random"][0] / sums["random"][1]
+    gap = sums[strong][0] / sums[strong][1] - sums[weak][0] / sums[weak][1]
     assert t.loc[("standard", "skill_gap_points"), "estimate"] == pytest.approx(gap, rel=1e-9)
 
 
 def test_dealer_is_the_last_position_of_the_players_left(mod):
     """In elimination the rounds after the first elimination have 3 players: their dealer is position 3."""
-    spec = make_spec(4, games=256, seed=SEED, strategy="heuristic", rules=["variant=elimination"])
+    spec = make_spec(4, games=256, seed=SEED, strategy=mod.STRATEGY, rules=["variant=elimination"])
     c = mod.chunk_counts({"e": spec}, jobs=1)["e"]
     mask = mod.dealer_mask(c["count"])
     for k in range(1, 21):

@@ -354,7 +354,27 @@ def test_analysis_quick(tmp_path):
     pairs = pd.read_csv(tmp_path / "players_compared.csv")
     strats = pd.read_csv(tmp_path / "players_compared_strategies.csv")
     n_pairs = math.comb(len(mod.STRATEGIES), 2)
-    assert len(pairs) == 2 * n_pairs and len(strats) == 4 * n_pairs
+    assert len(pairs.drop_duplicates(["strategy_a", "strategy_b"])) == n_pairs
+    # the sample of every pair and format: pairs with pimc play fewer deals (and no full games)
+    expected = {
+        (a, b, fmt): n
+        for b, a in itertools.combinations(mod.STRATEGIES, 2)
+        for fmt, n in mod.sample(a, b, "quick").items()
+        if n > 0
+    }
+    assert {(r.strategy_a, r.strategy_b, r.format): r.deals for r in pairs.itertuples()} == expected
+    assert (
+        len(strats) == 2 * len(pairs) and (strats.groupby(["format", "strategy", "opponent"]).deals.first() > 0).all()
+    )
+    slow = pairs.strategy_a.isin(mod.SLOW) | pairs.strategy_b.isin(mod.SLOW)
+    q = mod.SIZES["quick"]
+    for fmt, fast_n, slow_n in (("4x10", q["deals"], q["slow_deals"]), ("games", q["games"], q["slow_games"])):
+        f = pairs.format == fmt
+        assert (pairs[f & slow].deals == slow_n).all() and (pairs[f & ~slow].deals == fast_n).all()
+        assert (f & slow).sum() == (3 if slow_n else 0) and (f & ~slow).sum() == 3
+    with_pimc = (pairs.strategy_a == "pimc") | (pairs.strategy_b == "pimc")
+    assert (pairs[with_pimc].pimc_samples == mod.PIMC_SAMPLES).all() and pairs[~with_pimc].pimc_samples.isna().all()
+    assert f"{mod.SIZES['quick']['slow_deals']:,} for pairs with pimc" in info["headline"]
     for metric in mod.DIFF_METRICS:
         cols = [f"{metric}_diff", f"{metric}_diff_lo", f"{metric}_diff_hi"]
         assert set(cols) <= set(pairs.columns)
@@ -367,9 +387,16 @@ def test_analysis_quick(tmp_path):
     # substantive: heuristic beats random by tens of points per round in both formats
     hr = pairs[(pairs.strategy_a == "heuristic") & (pairs.strategy_b == "random")]
     assert len(hr) == 2 and (hr.points_per_round_diff_lo > 30).all()
+    # table bids better than heuristic on the same cards (+2 points per round), pimc beats random by far
+    th = pairs[(pairs.strategy_a == "table") & (pairs.strategy_b == "heuristic")]
+    assert len(th) == 2 and (th.points_per_round_diff_lo > 0).all()
+    pr = pairs[(pairs.strategy_a == "pimc") & (pairs.strategy_b == "random")]
+    assert len(pr) == 2 and (pr[pr.format == "4x10"].points_per_round_diff_lo > 30).all()
     # the pair difference is the difference of the two strategies' own numbers in the match
     for row in hr.itertuples():
-        s = strats[strats.format == row.format].set_index("strategy")
+        match = strats[(strats.format == row.format) & (strats.strategy + " vs " + strats.opponent).isin(
+            ["heuristic vs random", "random vs heuristic"])]  # fmt: skip
+        s = match.set_index("strategy")
         assert math.isclose(
             row.points_per_round_diff, s.loc["heuristic", "points_per_round"] - s.loc["random", "points_per_round"]
         )
