@@ -151,7 +151,7 @@ def time_pimc(rounds: int = 100, repeats: int = 3) -> list[dict]:
     out = []
     for label, strategy in (
         ("pimc K=32", "pimc(samples=32)"),
-        ("pimc K=32, heuristic bids", "pimc(samples=32,bid_samples=0)"),
+        ("pimc K=32, table bids", "pimc(samples=32,bid_samples=0)"),
     ):
         run_counts(make_spec(4, cards=10, hands=4, seed=12345, strategy=strategy))  # compile / load caches
         spec = make_spec(4, cards=10, hands=rounds, seed=1, strategy=strategy)

@@ -125,7 +125,7 @@ def run_report(
         lines += [
             f"## {info['question']}",
             "",
-            info["headline"] + ".",
+            info["headline"].rstrip(".") + ".",
             "",
             f"- sample: {info['sample']}; seed {info['seed']}",
             f"- table: [{info['files'][0]}]({info['files'][0]})",
