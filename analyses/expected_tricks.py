@@ -113,7 +113,6 @@ Caveats
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -554,13 +553,6 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
 
 
 if __name__ == "__main__":
-    import argparse
+    from wizsim.report import analysis_main
 
-    ap = argparse.ArgumentParser(description=QUESTION)
-    ap.add_argument("--size", choices=list(SIZES), default="default")
-    ap.add_argument("--seed", type=int, default=20261129)
-    ap.add_argument("--out", default="results")
-    ap.add_argument("--jobs", type=int, default=1)
-    a = ap.parse_args()
-    print(run(a.size, a.seed, Path(a.out), a.jobs)["headline"])
-    sys.exit(0)
+    analysis_main(run, QUESTION, SIZES)

@@ -138,3 +138,16 @@ def run_report(
     with atomic_path(readme) as tmp:
         tmp.write_text("\n".join(lines))
     return readme
+
+
+def analysis_main(run, question: str, sizes: dict) -> None:
+    """The command line of an analysis script: ``python analyses/NAME.py [--size] [--seed] [--out] [--jobs]``."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=question)
+    ap.add_argument("--size", choices=list(sizes), default="default")
+    ap.add_argument("--seed", type=int, default=20261129)
+    ap.add_argument("--out", default="results")
+    ap.add_argument("--jobs", type=int, default=1)
+    a = ap.parse_args()
+    print(run(a.size, a.seed, Path(a.out), a.jobs)["headline"])
