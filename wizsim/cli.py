@@ -12,11 +12,13 @@ import json
 import os
 import sys
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .errors import WizsimError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 class _Parser(argparse.ArgumentParser):
@@ -200,6 +202,8 @@ def _pct(p: float, lo: float, hi: float) -> str:
 
 
 def format_table(df: pd.DataFrame) -> str:
+    import pandas as pd
+
     """The simulate table as text: each mean with the half-width of its 95% interval."""
     shown = pd.DataFrame(
         {
@@ -220,6 +224,8 @@ def format_table(df: pd.DataFrame) -> str:
 
 
 def format_games(df: pd.DataFrame) -> str:
+    import pandas as pd
+
     shown = pd.DataFrame(
         {
             "seat": df["seat"],

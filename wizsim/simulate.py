@@ -12,10 +12,12 @@ from __future__ import annotations
 import os
 import warnings
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from . import _kernels as K
 from . import cards as C
@@ -332,6 +334,8 @@ class SimulationResult:
 
         With ``by_position=False`` the positions are pooled (one row per strategy and round size).
         """
+        import pandas as pd  # here, not at import: the advisor's command line starts faster
+
         rows = []
         n = self.spec.players
         kmax = max(self.spec.schedule)
@@ -366,6 +370,8 @@ class SimulationResult:
 
     def summary(self) -> pd.DataFrame:
         """Per strategy over all round sizes and positions: hit rate and points per round."""
+        import pandas as pd
+
         rows = []
         for label, seats in self._group_seats():
             rounds = int(self.counts.joint[:, seats].sum())
@@ -391,6 +397,8 @@ class SimulationResult:
 
     def games_table(self) -> pd.DataFrame:
         """Per seat (seat 0 deals round 1): games, mean total and win rate with 95% intervals."""
+        import pandas as pd
+
         if not self.spec.games_mode:
             raise WizsimError("games_table needs a run of full games (--games G)")
         g = self.spec.items
@@ -423,6 +431,8 @@ class SimulationResult:
         Only non-zero cells are listed. ``P(tricks = t | bid = b)`` is
         ``count / count.groupby([..., "bid"]).transform("sum")``.
         """
+        import pandas as pd
+
         j = self.counts.joint
         rows = []
         if by == "position":
