@@ -1,4 +1,4 @@
-"""The ``wizsim`` command line: simulate, history, bench.
+"""The ``wizsim`` command line: simulate, history, advise, tournament, report, bench.
 
 Bad input prints one line on stderr (``wizsim: error: ...``) and exits with
 status 2, leaving no output file behind.
@@ -38,7 +38,8 @@ def _add_selection(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--strategy",
         default="random",
-        help="strategy for every seat, or one per seat: heuristic,random,random,random (known: random, heuristic)",
+        help="strategy for every seat, or one per seat: heuristic,random,random,random "
+        "(known: random, heuristic, table, pimc; parameters in brackets, e.g. pimc(samples=16))",
     )
     p.add_argument(
         "--specials",
