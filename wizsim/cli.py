@@ -203,9 +203,9 @@ def _pct(p: float, lo: float, hi: float) -> str:
 
 
 def format_table(df: pd.DataFrame) -> str:
+    """The simulate table as text: each mean with the half-width of its 95% interval."""
     import pandas as pd
 
-    """The simulate table as text: each mean with the half-width of its 95% interval."""
     shown = pd.DataFrame(
         {
             "strategy": df["strategy"],
