@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from .errors import WizsimError
+from .stats import format_pct as _pct
+from .stats import format_pm as _pm
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -188,18 +190,6 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--repeats", type=int, default=3, help="timed repeats per case (median reported)")
     ben.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel baseline")
     return parser
-
-
-def _pm(mean: float, lo: float, hi: float, digits: int) -> str:
-    """A mean and the half-width of its (symmetric) 95% interval."""
-    if not (lo == lo and hi == hi):  # NaN: too few observations for an interval
-        return f"{mean:.{digits}f} ± n/a"
-    return f"{mean:.{digits}f} ± {(hi - lo) / 2:.{digits}f}"
-
-
-def _pct(p: float, lo: float, hi: float) -> str:
-    """A proportion in percent with its (asymmetric Wilson) 95% interval."""
-    return f"{100 * p:.2f} [{100 * lo:.2f}, {100 * hi:.2f}]"
 
 
 def format_table(df: pd.DataFrame) -> str:

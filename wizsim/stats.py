@@ -37,3 +37,17 @@ def wilson_ci(successes: np.ndarray, count: np.ndarray) -> tuple[np.ndarray, np.
     lo = np.minimum(np.clip(centre - half, 0.0, 1.0), p)
     hi = np.maximum(np.clip(centre + half, 0.0, 1.0), p)
     return p, lo, hi
+
+
+def format_pm(mean: float, lo: float, hi: float, digits: int) -> str:
+    """A mean and the half-width of its (symmetric) 95% interval, as text (``n/a`` without one)."""
+    if not (lo == lo and hi == hi):  # NaN: too few observations for an interval
+        return f"{mean:.{digits}f} ± n/a"
+    return f"{mean:.{digits}f} ± {(hi - lo) / 2:.{digits}f}"
+
+
+def format_pct(p: float, lo: float, hi: float) -> str:
+    """A proportion in percent with its (possibly asymmetric) 95% interval, as text."""
+    if not (lo == lo and hi == hi):
+        return f"{100 * p:.2f} [n/a]"
+    return f"{100 * p:.2f} [{100 * lo:.2f}, {100 * hi:.2f}]"

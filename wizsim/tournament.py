@@ -63,7 +63,7 @@ import pandas as pd
 
 from .errors import WizsimError
 from .simulate import MAX_ITEMS, RunSpec, _as_int, _strategy_label, make_spec
-from .stats import Z95
+from .stats import Z95, format_pct, format_pm
 from .strategies import _split_top_level, make_strategy
 
 MAX_FULL_SEATINGS = 120  # above this many arrangements, the cyclic set is used
@@ -519,17 +519,7 @@ def tournament(
 
 def format_result(res: TournamentResult) -> str:
     """The tournament as text: per strategy, then every pairwise difference, with 95% intervals."""
-
-    def pm(x: float, lo: float, hi: float, digits: int) -> str:
-        if lo != lo:
-            return f"{x:.{digits}f} ± n/a"
-        return f"{x:.{digits}f} ± {(hi - lo) / 2:.{digits}f}"
-
-    def pct(x: float, lo: float, hi: float) -> str:
-        if lo != lo:
-            return f"{100 * x:.2f} [n/a]"
-        return f"{100 * x:.2f} [{100 * lo:.2f}, {100 * hi:.2f}]"
-
+    pm, pct = format_pm, format_pct
     t = res.table()
     cols: dict[str, list[str]] = {"strategy": list(t.strategy)}
     cols["points/round"] = [
