@@ -111,7 +111,6 @@ and mean totals, mean points per position) and a chart (.png, .svg).
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -512,16 +511,6 @@ def _chart(table: pd.DataFrame, seat_df: pd.DataFrame, variants: list[str], n_ga
 
 
 if __name__ == "__main__":
-    import argparse
+    from wizsim.report import analysis_main
 
-    ap = argparse.ArgumentParser(description=QUESTION)
-    ap.add_argument("--size", choices=list(SIZES), default="default")
-    ap.add_argument("--seed", type=int, default=20261129)
-    ap.add_argument("--out", default="results")
-    ap.add_argument("--jobs", type=int, default=1)
-    a = ap.parse_args()
-    info = run(a.size, a.seed, Path(a.out), a.jobs)
-    print(info["headline"])
-    for variant, reason in info["skipped"].items():
-        print(f"skipped {variant}: {reason}")
-    sys.exit(0)
+    analysis_main(run, QUESTION, SIZES)

@@ -6,10 +6,13 @@ test session; helpers here run them on small inputs.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from wizsim.history import record_chunk_arrays
+from wizsim.report import load_analysis as _load_analysis_file
 from wizsim.simulate import RunSpec, kernel_tables, make_spec
 
 
@@ -22,10 +25,15 @@ def record_arrays(spec: RunSpec) -> dict[str, np.ndarray]:
     return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
 
 
+def load_analysis(name: str):
+    """The analysis script ``analyses/<name>.py`` as a module, loaded the way ``wizsim report`` loads it."""
+    return _load_analysis_file(Path(__file__).resolve().parents[1] / "analyses" / f"{name}.py")
+
+
 @pytest.fixture(scope="session")
 def tables():
     """The kernel's card table and masks."""
     return kernel_tables()
 
 
-__all__ = ["make_spec", "record_arrays"]
+__all__ = ["load_analysis", "make_spec", "record_arrays"]

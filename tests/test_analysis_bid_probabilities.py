@@ -23,30 +23,23 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 import reference as R
+from conftest import load_analysis
 
 from wizsim import cards as C
 from wizsim import exact as X
 
-ROOT = Path(__file__).resolve().parents[1]
 SEED = 31337
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location(
-        "analysis_bid_probabilities", ROOT / "analyses" / "bid_probabilities.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_analysis("bid_probabilities")
 
 
 B = _load()

@@ -3,28 +3,20 @@ the position mapping and of the regression algebra, and the expected order of ca
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import load_analysis
 
 import wizsim
 from wizsim.history import record_chunk_arrays
 from wizsim.simulate import make_spec
 
 SEED = 20261129
-_PATH = Path(__file__).resolve().parent.parent / "analyses" / "expected_tricks.py"
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("analysis_expected_tricks", _PATH)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_analysis("expected_tricks")
 
 
 ET = _load()

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import load_analysis
 
 import wizsim
 
@@ -15,11 +13,7 @@ SEED = 7
 
 
 def _load():
-    path = Path(__file__).resolve().parents[1] / "analyses" / "special_cards.py"
-    spec = importlib.util.spec_from_file_location("analysis_special_cards", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_analysis("special_cards")
 
 
 @pytest.fixture(scope="module")

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import load_analysis
 
 SEED = 5
 
 
 def _load():
-    path = Path(__file__).resolve().parents[1] / "analyses" / "strategies_by_round_size.py"
-    spec = importlib.util.spec_from_file_location("analysis_strategies_by_round_size", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_analysis("strategies_by_round_size")
 
 
 @pytest.fixture(scope="module")

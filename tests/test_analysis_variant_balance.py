@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import load_analysis
 
 import wizsim
 from wizsim.simulate import make_spec
@@ -16,11 +14,7 @@ SEED = 11
 
 
 def _load():
-    path = Path(__file__).resolve().parents[1] / "analyses" / "variant_balance.py"
-    spec = importlib.util.spec_from_file_location("analysis_variant_balance", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_analysis("variant_balance")
 
 
 @pytest.fixture(scope="module")

@@ -14,18 +14,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
 import math
 import subprocess
 import sys
 from collections import defaultdict
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import load_analysis
 
 from wizsim.cli import main
 from wizsim.errors import WizsimError
@@ -35,7 +34,6 @@ from wizsim.stats import Z95
 from wizsim.tournament import MAX_FULL_SEATINGS, N_Q, seatings, tournament
 
 WIZSIM = [sys.executable, "-m", "wizsim.cli"]
-ANALYSIS = Path(__file__).resolve().parents[1] / "analyses" / "players_compared.py"
 METRICS_HANDS = ["points_per_round", "hit_rate", "mean_abs_diff", "win_rate"]
 METRICS_GAMES = ["points_per_round", "points_per_game", "hit_rate", "mean_abs_diff", "win_rate"]
 
@@ -339,10 +337,7 @@ def test_cli_bad_players_subprocess(players):
 
 
 def _load_analysis():
-    spec = importlib.util.spec_from_file_location("players_compared", ANALYSIS)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_analysis("players_compared")
 
 
 def test_analysis_quick(tmp_path):

@@ -33,7 +33,8 @@ def find_analyses(root: Path | None = None) -> list[Path]:
     raise WizsimError("no analyses/ folder found: run wizsim report from the wizsim repository's top folder")
 
 
-def _load(path: Path):
+def load_analysis(path: Path):
+    """Import an analysis script as a module (not entered in ``sys.modules``: workers get its functions by value)."""
     spec = importlib.util.spec_from_file_location(f"wizsim_analysis_{path.stem}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -97,7 +98,7 @@ def run_report(
     for path in scripts:
         if only and path.stem not in only:
             continue
-        module = _load(path)
+        module = load_analysis(path)
         key = {"size": size, "source": _source_digest(path)}
         cache = outdir / ".cache" / f"{module.NAME}.json"
         info = None if force else _cached(cache, key, outdir)
@@ -150,4 +151,7 @@ def analysis_main(run, question: str, sizes: dict) -> None:
     ap.add_argument("--out", default="results")
     ap.add_argument("--jobs", type=int, default=1)
     a = ap.parse_args()
-    print(run(a.size, a.seed, Path(a.out), a.jobs)["headline"])
+    info = run(a.size, a.seed, Path(a.out), a.jobs)
+    print(info["headline"])
+    for what, reason in info.get("skipped", {}).items():
+        print(f"skipped {what}: {reason}")
