@@ -53,16 +53,22 @@ def _spec(case: BenchCase, size: int, seed: int):
     )
 
 
+def _timed(run, repeats: int) -> list[float]:
+    """Wall seconds of ``run(r)`` for r = 0 .. repeats - 1 (warm-up is the caller's, before this)."""
+    times = []
+    for r in range(repeats):
+        t0 = time.perf_counter()
+        run(r)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
 def time_case(case: BenchCase, repeats: int = 3) -> dict:
     """Warm up, then time ``repeats`` runs of ``case``; return the median throughput."""
     warm = _spec(case, max(case.size // 20, 1), seed=12345)
     run_counts(warm, case.jobs)  # compile, load caches, start workers
     spec = _spec(case, case.size, seed=1)
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        run_counts(spec, case.jobs)
-        times.append(time.perf_counter() - t0)
+    times = _timed(lambda _: run_counts(spec, case.jobs), repeats)
     median = statistics.median(times)
     rounds = spec.rounds
     plays = spec.items * sum(spec.schedule) * spec.players
@@ -122,13 +128,10 @@ def time_advise(samples: int = 100_000, repeats: int = 3) -> list[dict]:
     for method in ("own", "per-bid"):
         kw = dict(players=4, position=2, hand=ADVISE_HAND, indicator="B5", samples=samples, method=method)
         advise(**{**kw, "samples": max(samples // 20, 1)}, seed=12345)  # compile / load caches
-        times = []
-        for r in range(repeats):
-            t0 = time.perf_counter()
-            res = advise(**kw, seed=r)
-            times.append(time.perf_counter() - t0)
+        times = _timed(lambda r, kw=kw: advise(**kw, seed=r), repeats)
         median = statistics.median(times)
-        rounds = res.attempts * (1 if method == "own" else 11)
+        attempts = samples  # no earlier bids: every deal is kept
+        rounds = attempts * (1 if method == "own" else 11)
         out.append(
             {
                 "name": f"advise 4x10, {samples:,} samples, method {method}",
@@ -146,7 +149,7 @@ def time_pimc(rounds: int = 100, repeats: int = 3) -> list[dict]:
 
     Every seat is PIMC, so every card played is a PIMC decision (forced plays,
     with one legal card, included); bidding time (``bid_samples``) is included
-    in the first case and left out (heuristic bids) in the second.
+    in the first case and left out (``table`` bids) in the second.
     """
     out = []
     for label, strategy in (
@@ -155,11 +158,7 @@ def time_pimc(rounds: int = 100, repeats: int = 3) -> list[dict]:
     ):
         run_counts(make_spec(4, cards=10, hands=4, seed=12345, strategy=strategy))  # compile / load caches
         spec = make_spec(4, cards=10, hands=rounds, seed=1, strategy=strategy)
-        times = []
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            run_counts(spec)
-            times.append(time.perf_counter() - t0)
+        times = _timed(lambda _, spec=spec: run_counts(spec), repeats)
         median = statistics.median(times)
         out.append(
             {
