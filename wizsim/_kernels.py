@@ -116,7 +116,7 @@ N_PRE = 5
 # strategy ids (strategies.py)
 S_RANDOM = 0
 S_HEURISTIC = 1
-S_TABLE = 2  # bids from the learned table, plays like the heuristic
+S_TABLE = 2  # bids from the learned table, plays like the heuristic (plus T_LEAD_TRUMP)
 S_PIMC = 3  # Perfect-Information Monte-Carlo card play and bids
 
 # heuristic parameter slots (strategies.py)
@@ -138,6 +138,7 @@ P_BID_SAMPLES = 19  # pimc: sampled deals per bid decision
 T_EXPLORE = 20  # table strategy: 1 = bid the heuristic's bid plus a random step of -2..2 (training)
 P_SAMPLES = 21  # pimc: sampled deals per card decision
 P_ROLLOUT = 22  # pimc: rollout policy, 0 heuristic, 1 random
+T_LEAD_TRUMP = 28  # table strategy: 1 = once its bid is made, lead its lowest trump that can still lose
 D_TRUMP = 24  # the dealer names trump (Wizard or special indicator)
 D_WEREWOLF = 25  # swap the Werewolf (werewolf=may) and name trump
 D_FORM = 26  # Juggler/Cloud suit, Shapeshifter role
@@ -627,8 +628,15 @@ def _forms_of(card, led, trump):
 
 
 @jit
-def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tflags, mono):
-    """Choose a form to play: win cheaply while tricks are needed, duck otherwise."""
+def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tflags, mono, lead_trump):
+    """Choose a form to play: win cheaply while tricks are needed, duck otherwise.
+
+    ``lead_trump`` (the ``table`` player's refinement): on lead with the bid
+    made, lead the lowest trump that an unseen trump still beats, before any
+    side card. A low trump is the card most likely to take an unwanted trick
+    later (a ruff once a side suit runs out); led now, the others' higher
+    trumps take it. Found by watching where ``pimc`` leads differently.
+    """
     last = n_played == n - 1
     voided = (tflags & FLAG_BOMB) != 0  # nobody takes this trick whatever is played
     cheapest_win = -1
@@ -645,6 +653,8 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tfla
     lowest_side = -1
     lowest_side_v = 1 << 30
     jester = -1  # a jester-like form to lead when a trick must be lost
+    lowest_trump = -1  # with lead_trump: the lowest trump that an unseen trump beats
+    lowest_trump_v = 1 << 30
     bits = legal
     while bits != _ZERO:
         c = np.int64(lowest_bit(bits))
@@ -656,6 +666,9 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tfla
         if v_lose < lowest_v:
             lowest_v = v_lose
             lowest = lose_form
+        if lead_trump and c < 52 and c // 13 == trump and c % 13 + 1 < lowest_trump_v and not _is_top(c, hand, seen):
+            lowest_trump_v = c % 13 + 1
+            lowest_trump = c
         if c < 52 and c // 13 != trump and c % 13 + 1 < lowest_side_v:
             lowest_side_v = c % 13 + 1
             lowest_side = c
@@ -704,6 +717,8 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tfla
         return highest_win
     # enough tricks: lose this one if at all possible
     if n_played == 0:
+        if lowest_trump >= 0 and not mono:
+            return lowest_trump
         # lead the lowest side card, unless nothing unseen beats it: then a jester-like card
         if lowest_side >= 0 and not (jester >= 0 and _is_top(lowest_side, hand, seen)):
             return lowest_side
@@ -1061,7 +1076,7 @@ def _rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands,
                 need = bids[p] - won[p]
                 if cancelled:
                     need = k
-                f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono)
+                f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, False)
             else:
                 f = random_member(rng, legal)
                 if f >= JUGGLER:
@@ -1469,7 +1484,8 @@ def play_round(
                         masks, rules, params, mono, dec_st[0],
                     )  # fmt: skip
                 else:
-                    f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono)
+                    lead_trump = strat[p] == S_TABLE and params[p, T_LEAD_TRUMP] != 0
+                    f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, lead_trump)
                 if f >= JUGGLER_AS and decider(strat, params, p, D_FORM) == S_RANDOM:
                     f = random_form(table[f, T_CARD], dec_st)
                 c = f
