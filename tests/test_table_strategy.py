@@ -8,7 +8,7 @@ from conftest import record_arrays
 
 from wizsim import _kernels as K
 from wizsim import bid_table as T
-from wizsim.cards import card_code, card_name
+from wizsim.cards import card_code, card_name, kernel_tables
 from wizsim.errors import WizsimError
 from wizsim.simulate import make_spec
 from wizsim.strategies import HeuristicStrategy, make_strategy
@@ -85,10 +85,14 @@ def test_the_packaged_table_is_documented_and_loads():
 
 def test_table_parameters_are_checked():
     assert make_strategy("table(explore=1)").param_row()[K.T_EXPLORE] == 1.0
-    assert make_strategy("table").param_row()[K.T_LEAD_TRUMP] == 1.0
-    assert make_strategy("table(lead_trump=0)").param_row()[K.T_LEAD_TRUMP] == 0.0
+    both = K.REFINE_LEAD_TRUMP | K.REFINE_KEEP_JESTER
+    assert make_strategy("table").param_row()[K.T_REFINE] == both
+    assert make_strategy("table(lead_trump=0)").param_row()[K.T_REFINE] == K.REFINE_KEEP_JESTER
+    assert make_strategy("table(lead_trump=0,keep_jester=0)").param_row()[K.T_REFINE] == 0
     with pytest.raises(WizsimError, match="lead_trump"):
         make_strategy("table(lead_trump=2)")
+    with pytest.raises(WizsimError, match="keep_jester"):
+        make_strategy("table(keep_jester=0.5)")
     with pytest.raises(WizsimError, match="explore"):
         make_strategy("table(explore=0.5)")
     with pytest.raises(WizsimError, match="unknown heuristic parameter"):
@@ -112,7 +116,19 @@ def _mask(names: list[str]) -> np.uint64:
 def _lead(hand: list[str], need: int, lead_trump: bool, seen: list[str] = ()) -> str:
     """The heuristic's lead from ``hand`` (Blue trump, 4 players, nothing in the trick yet)."""
     m = _mask(hand)
-    return card_name(K._heuristic_play(m, m, need, -1, -1, 0, 4, 0, _mask(list(seen)), 0, False, lead_trump))
+    refine = K.REFINE_LEAD_TRUMP if lead_trump else 0
+    return card_name(K._heuristic_play(m, m, need, -1, -1, 0, 4, 0, _mask(list(seen)), 0, False, refine))
+
+
+def _follow(hand: list[str], need: int, refine: int, trick: list[str]) -> str:
+    """The card played from ``hand`` after ``trick`` (Blue trump, 4 players); every card is legal here."""
+    m = _mask(hand)
+    led, best, winner, tflags, fairy = -1, -1, 0, 0, -1
+    table = kernel_tables()[0]
+    for j, name in enumerate(trick):
+        led, best, winner, tflags, fairy = K.trick_step(card_code(name), j, led, best, winner, tflags, fairy, 0, table)
+    seen = _mask(trick)
+    return card_name(K._heuristic_play(m, m, need, led, best, len(trick), 4, 0, seen, tflags, False, refine))
 
 
 def test_lead_trump_leads_the_lowest_trump_that_can_still_lose_once_the_bid_is_made():
@@ -127,7 +143,17 @@ def test_lead_trump_leads_the_lowest_trump_that_can_still_lose_once_the_bid_is_m
         assert _lead(hand, 1, True) == _lead(hand, 1, False)
 
 
-def test_lead_trump_is_what_makes_table_play_better_than_the_heuristic():
-    res = tournament(4, "table,table(lead_trump=0)", cards=10, deals=20_000, seed=8).pairwise()
+def test_keep_jester_sheds_a_side_card_when_the_trick_is_lost_anyway():
+    trick = ["W"]  # nothing beats a Wizard led
+    hand = ["J", "R4", "G9", "B2"]
+    assert _follow(hand, 1, 0, trick) == "J"  # the heuristic sheds its Jester
+    assert _follow(hand, 1, K.REFINE_KEEP_JESTER, trick) == "R4"  # the lowest side card; the trump is kept
+    assert _follow(["J", "B2"], 1, K.REFINE_KEEP_JESTER, trick) == "J"  # no side card: as before
+    assert _follow(hand, 0, K.REFINE_KEEP_JESTER, trick) == _follow(hand, 0, 0, trick)  # bid made: unchanged
+
+
+@pytest.mark.parametrize("refinement", ["lead_trump", "keep_jester"])
+def test_each_refinement_makes_table_play_better(refinement):
+    res = tournament(4, f"table,table({refinement}=0)", cards=10, deals=20_000, seed=8).pairwise()
     row = res.iloc[0]
     assert row.points_per_round_diff_lo > 1.0, row

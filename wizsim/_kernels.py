@@ -116,7 +116,7 @@ N_PRE = 5
 # strategy ids (strategies.py)
 S_RANDOM = 0
 S_HEURISTIC = 1
-S_TABLE = 2  # bids from the learned table, plays like the heuristic (plus T_LEAD_TRUMP)
+S_TABLE = 2  # bids from the learned table, plays like the heuristic (plus T_REFINE)
 S_PIMC = 3  # Perfect-Information Monte-Carlo card play and bids
 
 # heuristic parameter slots (strategies.py)
@@ -138,7 +138,9 @@ P_BID_SAMPLES = 19  # pimc: sampled deals per bid decision
 T_EXPLORE = 20  # table strategy: 1 = bid the heuristic's bid plus a random step of -2..2 (training)
 P_SAMPLES = 21  # pimc: sampled deals per card decision
 P_ROLLOUT = 22  # pimc: rollout policy, 0 heuristic, 1 random
-T_LEAD_TRUMP = 28  # table strategy: 1 = once its bid is made, lead its lowest trump that can still lose
+T_REFINE = 28  # table strategy: bit set of refinements to the heuristic's play (REFINE_*)
+REFINE_LEAD_TRUMP = 1  # bid made, on lead: lead the lowest trump that can still lose
+REFINE_KEEP_JESTER = 2  # tricks needed, this one lost anyway: shed the lowest side card, keep Jesters
 D_TRUMP = 24  # the dealer names trump (Wizard or special indicator)
 D_WEREWOLF = 25  # swap the Werewolf (werewolf=may) and name trump
 D_FORM = 26  # Juggler/Cloud suit, Shapeshifter role
@@ -628,14 +630,18 @@ def _forms_of(card, led, trump):
 
 
 @jit
-def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tflags, mono, lead_trump):
+def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tflags, mono, refine):
     """Choose a form to play: win cheaply while tricks are needed, duck otherwise.
 
-    ``lead_trump`` (the ``table`` player's refinement): on lead with the bid
-    made, lead the lowest trump that an unseen trump still beats, before any
-    side card. A low trump is the card most likely to take an unwanted trick
-    later (a ruff once a side suit runs out); led now, the others' higher
-    trumps take it. Found by watching where ``pimc`` leads differently.
+    ``refine`` (0 for the heuristic) is the ``table`` player's bit set of
+    refinements, found by watching where ``pimc`` plays differently:
+    ``REFINE_LEAD_TRUMP``: on lead with the bid made, lead the lowest trump
+    that an unseen trump still beats, before any side card. A low trump is
+    the card most likely to take an unwanted trick later (a ruff once a side
+    suit runs out); led now, the others' higher trumps take it.
+    ``REFINE_KEEP_JESTER``: needing tricks but unable to win this one, shed
+    the lowest side card rather than a Jester-like card, which stays a sure
+    way to lose a trick later.
     """
     last = n_played == n - 1
     voided = (tflags & FLAG_BOMB) != 0  # nobody takes this trick whatever is played
@@ -653,8 +659,10 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tfla
     lowest_side = -1
     lowest_side_v = 1 << 30
     jester = -1  # a jester-like form to lead when a trick must be lost
-    lowest_trump = -1  # with lead_trump: the lowest trump that an unseen trump beats
+    lowest_trump = -1  # REFINE_LEAD_TRUMP: the lowest trump that an unseen trump beats
     lowest_trump_v = 1 << 30
+    lowest_plain = -1  # REFINE_KEEP_JESTER: the least valuable side card (no trump, no Jester-like card)
+    lowest_plain_v = 1 << 30
     bits = legal
     while bits != _ZERO:
         c = np.int64(lowest_bit(bits))
@@ -666,9 +674,13 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tfla
         if v_lose < lowest_v:
             lowest_v = v_lose
             lowest = lose_form
-        if lead_trump and c < 52 and c // 13 == trump and c % 13 + 1 < lowest_trump_v and not _is_top(c, hand, seen):
-            lowest_trump_v = c % 13 + 1
-            lowest_trump = c
+        if (refine & REFINE_LEAD_TRUMP) != 0 and c < 52 and c // 13 == trump and c % 13 + 1 < lowest_trump_v:
+            if not _is_top(c, hand, seen):
+                lowest_trump_v = c % 13 + 1
+                lowest_trump = c
+        if (refine & REFINE_KEEP_JESTER) != 0 and 0 <= v_lose < 50 and v_lose < lowest_plain_v:
+            lowest_plain_v = v_lose
+            lowest_plain = lose_form
         if c < 52 and c // 13 != trump and c % 13 + 1 < lowest_side_v:
             lowest_side_v = c % 13 + 1
             lowest_side = c
@@ -707,7 +719,7 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tfla
                 return wizard
             return lowest_side if lowest_side >= 0 else lowest
         if cheapest_win < 0:
-            return lowest
+            return lowest_plain if lowest_plain >= 0 else lowest
         if last:
             return cheapest_win
         if cheapest_top_win >= 0:
@@ -1076,7 +1088,7 @@ def _rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands,
                 need = bids[p] - won[p]
                 if cancelled:
                     need = k
-                f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, False)
+                f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, 0)
             else:
                 f = random_member(rng, legal)
                 if f >= JUGGLER:
@@ -1484,8 +1496,8 @@ def play_round(
                         masks, rules, params, mono, dec_st[0],
                     )  # fmt: skip
                 else:
-                    lead_trump = strat[p] == S_TABLE and params[p, T_LEAD_TRUMP] != 0
-                    f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, lead_trump)
+                    refine = np.int64(params[p, T_REFINE]) if strat[p] == S_TABLE else 0
+                    f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, refine)
                 if f >= JUGGLER_AS and decider(strat, params, p, D_FORM) == S_RANDOM:
                     f = random_form(table[f, T_CARD], dec_st)
                 c = f
