@@ -78,9 +78,114 @@ def test_pimc_does_not_look_at_hidden_cards():
 def test_pimc_parameters_are_checked():
     row = make_strategy("pimc(samples=8,bid_samples=0,rollout=1)").param_row()
     assert (row[K.P_SAMPLES], row[K.P_BID_SAMPLES], row[K.P_ROLLOUT]) == (8, 0, 1)
-    for bad in ("pimc(samples=0)", "pimc(samples=2.5)", "pimc(rollout=2)"):
+    for bad in ("pimc(samples=0)", "pimc(samples=2.5)", "pimc(rollout=2)", "pimc(prune=-1)", "pimc(prune=2000)"):
         with pytest.raises(WizsimError):
             make_strategy(bad)
+    assert make_strategy("pimc(prune=2.5)").param_row()[K.P_PRUNE] == 2.5
+    from wizsim import strategies as S
+
+    for name in ("P_SAMPLES", "P_BID_SAMPLES", "P_ROLLOUT", "P_PRUNE"):
+        assert getattr(K, name) == getattr(S, name), name
+    used = set(S._HEURISTIC_SLOTS.values()) | set(S.DECISIONS.values()) | {S.T_EXPLORE, S.T_REFINE}
+    assert not used & {S.P_SAMPLES, S.P_BID_SAMPLES, S.P_ROLLOUT, S.P_PRUNE}
+
+
+def _random_bid_situation(rng, n, k, table, masks):
+    deck = np.asarray(C.build_deck(), dtype=np.int64)
+    full = np.bincount(deck, minlength=64).astype(np.int64)
+    order = rng.permutation(deck)
+    hands = np.zeros(n, dtype=np.uint64)
+    cnt = np.zeros((n, 64), dtype=np.int64)
+    for q in range(n):
+        for c in order[q * k : (q + 1) * k]:
+            hands[q] |= np.uint64(1) << np.uint64(c)
+            cnt[q, c] += 1
+    shown = int(order[n * k])
+    trump = int(table[shown, K.T_SUIT]) if table[shown, K.T_CLASS] == K.CLASS_SUIT else -1
+    return hands, cnt, full, shown, trump
+
+
+def _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, base, forbidden, table,
+                                  masks, rules, params, st):  # fmt: skip
+    """The plain PIMC bid: every bid played out in every deal (what the kernel's shared rollouts must equal)."""
+    samples = int(params[p, K.P_BID_SAMPLES])
+    pool = K._pimc_pool(p, full, cnt, np.zeros(64, dtype=np.int64), shown)
+    sizes = np.full(n, k, dtype=np.int64)
+    void = np.zeros(n, dtype=np.int64)
+    hstrat = np.full(n, K.S_HEURISTIC, dtype=np.int64)
+    lo, hi = max(base - 2, 0), min(base + 2, k)
+    total = {b: 0 for b in range(lo, hi + 1) if b != forbidden}
+    wh = np.zeros(n, dtype=np.uint64)
+    wc = np.zeros((n, 64), dtype=np.int64)
+    work = np.zeros(8, dtype=np.int64)
+    sn = (
+        np.zeros((1, 1), np.uint64),
+        np.zeros((1, 1, 1), np.int64),
+        np.zeros((1, 1), np.int64),
+        np.zeros(1, np.uint64),
+    )
+    leader = (dealer + 1) % n
+    for _ in range(samples):
+        st = np.uint64(K._sample_world(p, n, pool, sizes, void, -1, -1, hands, cnt, wh, wc, st))
+        b2 = np.zeros(n, dtype=np.int64)
+        passed = True
+        for i in range(n):
+            q = (dealer + 1 + i) % n
+            if q == p:
+                passed = False
+            elif passed:
+                b2[q] = bids[q]
+            else:
+                e = K._heuristic_estimate(wh[q], wc[q], trump, n, k, params[p])
+                b2[q] = min(max(int(np.floor(e + 0.5)), 0), k)
+        for b in total:
+            b2[p] = b
+            h2, c2, won2 = wh.copy(), wc.copy(), np.zeros(n, dtype=np.int64)
+            score, st = K._rollout(
+                n, k, 0, 0, leader, -1, -1, leader, 0, -1, trump, h2, c2, b2, won2, np.uint64(0), False, -1, p,
+                table, masks, rules, hstrat, params, 0, False, work, st, 0, 0, *sn,
+            )  # fmt: skip
+            st = np.uint64(st)
+            total[b] += score
+    return max(total, key=lambda b: (total[b], -b)), st
+
+
+def test_pimc_bid_shared_rollouts_equal_one_rollout_per_bid():
+    """Lower bids reuse the top bid's rollout (snapshots) with exactly the result of their own rollouts."""
+    table, masks = kernel_tables()
+    rules = np.zeros(K.N_RULE_SLOTS, dtype=np.int64)
+    rng = np.random.default_rng(7)
+    checked = 0
+    for trial in range(40):
+        n = 3 + trial % 4
+        k = 1 + trial % (59 // n)
+        params = np.stack([make_strategy("pimc(bid_samples=6)").param_row()] * n)
+        hands, cnt, full, shown, trump = _random_bid_situation(rng, n, k, table, masks)
+        dealer = trial % n
+        p = (dealer + 1 + trial % n) % n
+        bids = np.array([int(x) for x in rng.integers(0, k + 1, n)], dtype=np.int64)
+        base = int(rng.integers(0, k + 1))
+        forbidden = int(rng.integers(0, k + 1)) if trial % 3 == 0 else -1
+        st = np.uint64(1000 + trial)
+        got = K._pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, -1, -1, base, forbidden, table,
+                          masks, rules, params, False, st)  # fmt: skip
+        want = _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, base, forbidden,
+                                             table, masks, rules, params, st)  # fmt: skip
+        assert (int(got[0]), int(got[1])) == (int(want[0]), int(want[1])), trial
+        checked += 1
+    assert checked == 40
+
+
+def test_pimc_prune_keeps_the_decisions_legal_and_is_deterministic():
+    """Pruning (successive halving of clearly worse candidates) still plays legal, reproducible rounds."""
+    spec = make_spec(
+        players=4, cards=8, hands=20, specials="all", seed=9, strategy="pimc(samples=16,bid_samples=16,prune=2)"
+    )
+    a = [(r["bids"], r["tricks"]) for r in iter_history(spec, include_legal=True)]
+    for rec in iter_history(spec, include_legal=True):
+        assert not R.replay(rec)
+    b = [(r["bids"], r["tricks"]) for r in iter_history(spec)]
+    assert a == b
 
 
 def test_pimc_is_deterministic_for_any_jobs():

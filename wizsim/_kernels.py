@@ -138,6 +138,8 @@ P_BID_SAMPLES = 19  # pimc: sampled deals per bid decision
 T_EXPLORE = 20  # table strategy: 1 = bid the heuristic's bid plus a random step of -2..2 (training)
 P_SAMPLES = 21  # pimc: sampled deals per card decision
 P_ROLLOUT = 22  # pimc: rollout policy, 0 heuristic, 1 random
+P_PRUNE = 23  # pimc: drop a candidate this many standard errors worse than the best (0 = never)
+PRUNE_BATCH = 8  # pimc: samples between pruning checks
 T_REFINE = 28  # table strategy: bit set of refinements to the heuristic's play (REFINE_*)
 REFINE_LEAD_TRUMP = 1  # bid made, on lead: lead the lowest trump that can still lose
 REFINE_KEEP_JESTER = 2  # tricks needed, this one lost anyway: shed the lowest side card, keep Jesters
@@ -667,6 +669,42 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tfla
     while bits != _ZERO:
         c = np.int64(lowest_bit(bits))
         bits &= bits - _ONE
+        if c < 52:  # a plain card (the same decisions as the general code below, with less work)
+            suit = c // 13
+            rank = c - 13 * suit + 1
+            is_trump = suit == trump
+            v = 50 + rank if is_trump else rank
+            if v < lowest_v:
+                lowest_v = v
+                lowest = c
+            if not is_trump and rank < lowest_side_v:
+                lowest_side_v = rank
+                lowest_side = c
+            if (refine & REFINE_LEAD_TRUMP) != 0 and is_trump and rank < lowest_trump_v:
+                if not _is_top(c, hand, seen):
+                    lowest_trump_v = rank
+                    lowest_trump = c
+            if (refine & REFINE_KEEP_JESTER) != 0 and v < 50 and v < lowest_plain_v:
+                lowest_plain_v = v
+                lowest_plain = c
+            p = 4 * rank + 200 * np.int64(is_trump) + 100 * np.int64(led == -1 or suit == led)
+            if voided or (n_played > 0 and p <= best):
+                if v > highest_lose_v:
+                    highest_lose_v = v
+                    highest_lose = c
+            else:
+                if v < cheapest_win_v:
+                    cheapest_win_v = v
+                    cheapest_win = c
+                if v > highest_win_v:
+                    highest_win_v = v
+                    highest_win = c
+                if not mono and v < cheapest_top_v and (n_played == 0 or is_trump or trump < 0):
+                    if _is_top(c, hand, seen):
+                        cheapest_top_v = v
+                        cheapest_top_win = c
+            continue
+        # special cards (Wizard, Jester, Dragon, ...): the general code
         win_form, lose_form = _forms_of(c, led, trump)
         v_lose = _static_value(lose_form, trump)
         if v_lose < 0 and (jester < 0 or c == JESTER):
@@ -674,16 +712,9 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tfla
         if v_lose < lowest_v:
             lowest_v = v_lose
             lowest = lose_form
-        if (refine & REFINE_LEAD_TRUMP) != 0 and c < 52 and c // 13 == trump and c % 13 + 1 < lowest_trump_v:
-            if not _is_top(c, hand, seen):
-                lowest_trump_v = c % 13 + 1
-                lowest_trump = c
         if (refine & REFINE_KEEP_JESTER) != 0 and 0 <= v_lose < 50 and v_lose < lowest_plain_v:
-            lowest_plain_v = v_lose
+            lowest_plain_v = v_lose  # a Juggler or Cloud in a side suit
             lowest_plain = lose_form
-        if c < 52 and c // 13 != trump and c % 13 + 1 < lowest_side_v:
-            lowest_side_v = c % 13 + 1
-            lowest_side = c
         v = _static_value(win_form, trump)
         p, _ = _form_power(win_form, led, trump)
         if c == DRAGON and (tflags & FLAG_FAIRY) != 0:
@@ -700,10 +731,6 @@ def _heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tfla
             if v > highest_win_v:
                 highest_win_v = v
                 highest_win = win_form
-            if not mono and c != WIZARD and c < 52 and v < cheapest_top_v and _is_top(c, hand, seen):
-                if n_played == 0 or c // 13 == trump or trump < 0:
-                    cheapest_top_v = v
-                    cheapest_top_win = win_form
         pl, _ = _form_power(lose_form, led, trump)
         if voided or n_played > 0 and (pl <= best or (c == DRAGON and (tflags & FLAG_FAIRY) != 0)):
             if c == FAIRY and (tflags & FLAG_DRAGON) != 0:
@@ -1007,20 +1034,35 @@ def _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh
     ``forced_holder``'s hand (the indicator a Werewolf swapped for). Seat
     ``p`` keeps its own hand. Returns the new stream state.
     """
-    rng = np.full(1, st, dtype=np.uint64)
-    cards = np.empty(80, dtype=np.int64)
+    unseen = np.empty(80, dtype=np.int64)
+    m = _unseen_cards(pool, forced, unseen)
+    return _sample_world_into(p, n, unseen, m, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st,
+                              np.empty(80, dtype=np.int64), np.empty(80, dtype=np.bool_), np.empty(1, dtype=np.uint64))  # fmt: skip
+
+
+@jit
+def _unseen_cards(pool, forced, unseen):
+    """List the cards of ``pool`` in ``unseen`` (in code order, ``forced`` taken out); return how many."""
     m = 0
     for c in range(64):
         for _ in range(pool[c]):
-            cards[m] = c
+            unseen[m] = c
             m += 1
     if forced >= 0:
         for i in range(m):
-            if cards[i] == forced:
-                cards[i] = cards[m - 1]
+            if unseen[i] == forced:
+                unseen[i] = unseen[m - 1]
                 m -= 1
                 break
-    used = np.zeros(80, dtype=np.bool_)
+    return m
+
+
+@jit
+def _sample_world_into(p, n, unseen, m, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st, cards, used, rng):
+    """:func:`_sample_world` with the unseen cards listed (:func:`_unseen_cards`) and work buffers given."""
+    rng[0] = st
+    for i in range(m):
+        cards[i] = unseen[i]
     for attempt in range(8):
         for i in range(m - 1):
             j = i + below(rng, m - i)
@@ -1030,6 +1072,7 @@ def _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh
         for i in range(m):
             used[i] = False
         ok = True
+        first = 0  # every card before this one is dealt
         for q in range(n):
             bits = wh[q]  # clear the previous world's counts
             while bits != _ZERO:
@@ -1045,7 +1088,7 @@ def _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh
                 wh[q] |= _ONE << U64(forced)
                 wc[q, forced] += 1
                 need -= 1
-            for i in range(m):
+            for i in range(first, m):
                 if need == 0:
                     break
                 if used[i]:
@@ -1057,6 +1100,8 @@ def _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh
                 wh[q] |= _ONE << U64(c)
                 wc[q, c] += 1
                 need -= 1
+            while first < m and used[first]:
+                first += 1
             if need > 0:
                 ok = False
                 break
@@ -1066,12 +1111,32 @@ def _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh
 
 
 @jit
+def _save_snapshot(i, n, t, leader, tflags, hands, cnt, won, seen, cancelled, cloud_taker, sn_h, sn_c, sn_i, sn_seen):
+    """Save a rollout's state after trick ``t`` as snapshot ``i``: sn_i[i] = t, leader, Juggler pass due,
+    cancelled, cloud taker, then the tricks won; only the counts of the cards in hand are copied."""
+    for q in range(n):
+        sn_h[i, q] = hands[q]
+        _copy_counts(hands[q], cnt[q], sn_c[i, q])
+        sn_i[i, 5 + q] = won[q]
+    sn_i[i, 0] = t
+    sn_i[i, 1] = leader
+    sn_i[i, 2] = np.int64((tflags & FLAG_JUGGLER) != 0)
+    sn_i[i, 3] = np.int64(cancelled)
+    sn_i[i, 4] = cloud_taker
+    sn_seen[i] = seen
+
+
+@jit
 def _rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
-             cancelled, cloud_taker, me, table, masks, rules, hstrat, params, policy, mono, work, st):  # fmt: skip
+             cancelled, cloud_taker, me, table, masks, rules, hstrat, params, policy, mono, work, st,
+             snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen):  # fmt: skip
     """Play the round out from the middle of trick ``t`` (``j`` cards down); return (``me``'s score, state).
 
     Everybody plays like the heuristic (``policy`` 0) or at random (1),
     Juggler passes included; the hands are the sampled world's and change.
+    The state at the end of the trick where ``me``'s tricks reach ``v``,
+    ``snap_lo <= v < snap_hi``, is saved to snapshot ``v`` before any Juggler
+    passes (see :func:`_save_snapshot`); ``snap_hi = 0``: no snapshots.
     """
     rng = np.full(1, st, dtype=np.uint64)
     bomb_voids = rules[R_BOMB] == 0
@@ -1107,6 +1172,9 @@ def _rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands,
             )
         if winner >= 0:
             won[winner] += 1
+            if snap_hi > 0 and winner == me and snap_lo <= won[me] < snap_hi:
+                _save_snapshot(won[me], n, t, next_leader, tflags, hands, cnt, won, seen, cancelled,
+                               cloud_taker, sn_h, sn_c, sn_i, sn_seen)  # fmt: skip
         leader = next_leader
         if (tflags & FLAG_JUGGLER) != 0 and t < k - 1:
             rng[0] = _juggler_passes(n, trump, hstrat, params, rng[0], hands, cnt, bids, won, work)
@@ -1117,12 +1185,44 @@ def _rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands,
         winner = leader
         tflags = 0
         fairy = -1
+    if snap_hi > 0:  # how the round ended (last row), for the bids never reached
+        sn_i[sn_i.shape[0] - 1, 3] = np.int64(cancelled)
+        sn_i[sn_i.shape[0] - 1, 4] = cloud_taker
     if cancelled:
         return 10 * won[me], rng[0]
     bid = bids[me]
     if cloud_taker == me:
         bid = cloud_bid(bid, won[me], k, rules[R_SCORING], cancelled)
     return round_score(bid, won[me], k, rules[R_SCORING]), rng[0]
+
+
+@jit
+def _prune(total, alive, scores, s, z):
+    """Drop the live candidates that are significantly worse than the best live one; return how many live.
+
+    ``scores[i, :s]`` are candidate ``i``'s scores in the ``s`` deals so far
+    (the same deals for all). A candidate goes when its paired differences
+    to the best have mean m > 0 and m > ``z`` standard errors (always when
+    they are all equal and positive: worse in every deal by the same margin).
+    """
+    top = -1
+    for i in range(total.shape[0]):
+        if alive[i] and (top < 0 or total[i] > total[top]):
+            top = i
+    live = 0
+    for i in range(total.shape[0]):
+        if alive[i] and i != top:
+            d1 = 0
+            d2 = 0
+            for r in range(s):
+                d = scores[top, r] - scores[i, r]
+                d1 += d
+                d2 += d * d
+            # m > z * sd / sqrt(s) with m = d1 / s, sd^2 = (d2 - d1^2 / s) / (s - 1)
+            if d1 > 0 and d1 * d1 * (s - 1) > z * z * (s * d2 - d1 * d1):
+                alive[i] = False
+        live += np.int64(alive[i])
+    return live
 
 
 @jit
@@ -1156,6 +1256,11 @@ def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, h
     if nc == 1:
         return cands[0], st  # the legal cards are all equivalent
     pool = _pimc_pool(p, full, cnt, played, shown)
+    unseen = np.empty(80, dtype=np.int64)
+    m_unseen = _unseen_cards(pool, forced, unseen)
+    cards_buf = np.empty(80, dtype=np.int64)
+    used_buf = np.empty(80, dtype=np.bool_)
+    rng_buf = np.empty(1, dtype=np.uint64)
     sizes = np.zeros(n, dtype=np.int64)
     for q in range(n):
         for c in range(64):
@@ -1168,9 +1273,22 @@ def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, h
     c2 = np.zeros((n, 64), dtype=np.int64)
     won2 = np.zeros(n, dtype=np.int64)
     work = np.zeros(max(n, 8), dtype=np.int64)
-    for _ in range(samples):
-        st = _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st)
+    sn_h = np.zeros((1, 1), dtype=np.uint64)  # no snapshots
+    sn_c = np.zeros((1, 1, 1), dtype=np.int64)
+    sn_i = np.zeros((1, 1), dtype=np.int64)
+    sn_seen = np.zeros(1, dtype=np.uint64)
+    prune = params[p, P_PRUNE]
+    alive = np.ones(nc, dtype=np.bool_)
+    scores = np.zeros((nc, samples if prune > 0 else 1), dtype=np.int64)
+    for s in range(samples):
+        if prune > 0 and s > 0 and s % PRUNE_BATCH == 0:
+            if _prune(total, alive, scores, s, prune) == 1:
+                break  # the decision is made: the other candidates are significantly worse
+        st = _sample_world_into(p, n, unseen, m_unseen, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st,
+                                cards_buf, used_buf, rng_buf)  # fmt: skip
         for ci in range(nc):
+            if not alive[ci]:
+                continue
             f = cands[ci]
             for q in range(n):
                 h2[q] = wh[q]
@@ -1184,11 +1302,14 @@ def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, h
             score, st = _rollout(
                 n, k, t, j + 1, leader, l2, b2, w2, tf2, fa2, trump, h2, c2, bids, won2, seen | (_ONE << U64(c)),
                 cancelled, cloud_taker, p, table, masks, rules, hstrat, params, policy, mono, work, st,
+                0, 0, sn_h, sn_c, sn_i, sn_seen,
             )  # fmt: skip
             total[ci] += score
-    best_ci = 0
-    for ci in range(1, nc):
-        if total[ci] > total[best_ci]:
+            if prune > 0:
+                scores[ci, s] = score
+    best_ci = -1
+    for ci in range(nc):
+        if alive[ci] and (best_ci < 0 or total[ci] > total[best_ci]):
             best_ci = ci
     return cands[best_ci], st
 
@@ -1200,17 +1321,40 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, forced, for
 
     In each sampled deal the players after ``p`` bid the heuristic's estimate
     of their sampled hands and everyone plays with the rollout policy.
+
+    With heuristic rollouts that draw no random numbers, a bid only matters
+    to play once it is reached (the heuristic asks only whether it still
+    needs tricks), so one rollout with the highest bid serves every lower bid
+    until ``p`` has taken that many tricks: lower bids resume from a snapshot
+    taken then, and bids never reached score that rollout's tricks directly.
+    The results are exactly those of a separate rollout per bid.
     """
     samples = max(np.int64(params[p, P_BID_SAMPLES]), 1)
     policy = np.int64(params[p, P_ROLLOUT])
+    prune = params[p, P_PRUNE]
+    scoring = rules[R_SCORING]
+    shared = policy == 0
+    for q in range(n):
+        if params[q, D_PASS] == 1:
+            shared = False  # a random Juggler pass draws numbers: keep one rollout per bid
     played = np.zeros(64, dtype=np.int64)
     void = np.zeros(n, dtype=np.int64)
     pool = _pimc_pool(p, full, cnt, played, shown)
+    unseen = np.empty(80, dtype=np.int64)
+    m_unseen = _unseen_cards(pool, forced, unseen)
+    cards_buf = np.empty(80, dtype=np.int64)
+    used_buf = np.empty(80, dtype=np.bool_)
+    rng_buf = np.empty(1, dtype=np.uint64)
     sizes = np.full(n, k, dtype=np.int64)
     hstrat = np.full(n, S_HEURISTIC, dtype=np.int64)
     lo = max(base - 2, 0)
     hi = min(base + 2, k)
-    total = np.zeros(hi - lo + 1, dtype=np.int64)
+    nb = hi - lo + 1
+    total = np.zeros(nb, dtype=np.int64)
+    alive = np.ones(nb, dtype=np.bool_)
+    if 0 <= forbidden - lo < nb:
+        alive[forbidden - lo] = False
+        total[forbidden - lo] = -(1 << 40)
     wh = np.zeros(n, dtype=np.uint64)
     wc = np.zeros((n, 64), dtype=np.int64)
     h2 = np.zeros(n, dtype=np.uint64)
@@ -1218,10 +1362,23 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, forced, for
     won2 = np.zeros(n, dtype=np.int64)
     b2 = np.zeros(n, dtype=np.int64)
     work = np.zeros(max(n, 8), dtype=np.int64)
+    # snapshot b: the top bid's rollout when p has taken b tricks; sn_i's last row: how that rollout ended
+    sn_h = np.zeros((k + 1, n), dtype=np.uint64)
+    sn_c = np.zeros((k + 1, n, 64), dtype=np.int64)
+    sn_i = np.zeros((k + 2, 5 + n), dtype=np.int64)
+    sn_seen = np.zeros(k + 1, dtype=np.uint64)
+    fin_won = 0
+    fin_cancel = False
+    fin_cloud = -1
     leader = dealer + 1 if dealer + 1 < n else 0
     start_led = FREE if mono else -1
-    for _ in range(samples):
-        st = _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st)
+    scores = np.zeros((nb, samples if prune > 0 else 1), dtype=np.int64)
+    for s in range(samples):
+        if prune > 0 and s > 0 and s % PRUNE_BATCH == 0:
+            if _prune(total, alive, scores, s, prune) == 1:
+                break  # the decision is made: the other bids are significantly worse
+        st = _sample_world_into(p, n, unseen, m_unseen, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st,
+                                cards_buf, used_buf, rng_buf)  # fmt: skip
         # the others' bids: as made before p; the heuristic's estimate of the sampled hand after p
         passed = True
         q = dealer
@@ -1238,24 +1395,72 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, forced, for
                 else:
                     e = _heuristic_estimate(wh[q], wc[q], trump, n, k, params[p])
                 b2[q] = min(max(np.int64(np.floor(e + 0.5)), 0), k)
-        for b in range(lo, hi + 1):
-            if b == forbidden:
+        top = -1  # the highest live bid: played out in full (and, if shared, snapshotted for the lower ones)
+        for b in range(hi, lo - 1, -1):
+            if top < 0 and alive[b - lo]:
+                top = b
+        for idx in range(nb):
+            b = hi - idx if shared else lo + idx
+            if not alive[b - lo]:
                 continue
             b2[p] = b
+            if shared and b < top:
+                i = b
+                if b > 0 and sn_i[i, 0] < 0:  # p never took b tricks: the top bid's play, scored for b
+                    if fin_cancel:
+                        score = 10 * fin_won
+                    else:
+                        bid = b
+                        if fin_cloud == p:
+                            bid = cloud_bid(bid, fin_won, k, scoring, fin_cancel)
+                        score = round_score(bid, fin_won, k, scoring)
+                    total[b - lo] += score
+                    if prune > 0:
+                        scores[b - lo, s] = score
+                    continue
+                if b > 0:  # resume after the trick where p took its b-th trick
+                    for q in range(n):
+                        h2[q] = sn_h[i, q]
+                        won2[q] = sn_i[i, 5 + q]
+                        _copy_counts(sn_h[i, q], sn_c[i, q], c2[q])
+                    t0 = sn_i[i, 0]
+                    l0 = sn_i[i, 1]
+                    if sn_i[i, 2] != 0 and t0 < k - 1:
+                        st = _juggler_passes(n, trump, hstrat, params, st, h2, c2, b2, won2, work)
+                    score, st = _rollout(
+                        n, k, t0 + 1, 0, l0, start_led, -1, l0, 0, -1, trump, h2, c2, b2, won2, sn_seen[i],
+                        sn_i[i, 3] != 0, sn_i[i, 4], p, table, masks, rules, hstrat, params, policy, mono, work, st,
+                        0, 0, sn_h, sn_c, sn_i, sn_seen,
+                    )  # fmt: skip
+                    total[b - lo] += score
+                    if prune > 0:
+                        scores[b - lo, s] = score
+                    continue
             for q in range(n):
                 h2[q] = wh[q]
                 won2[q] = 0
                 _copy_counts(wh[q], wc[q], c2[q])
+            snap_lo = max(lo, 1)
+            snap_hi = 0
+            if shared and b == top:
+                snap_hi = top
+                for i in range(k + 1):
+                    sn_i[i, 0] = -1  # not reached (yet)
             score, st = _rollout(
                 n, k, 0, 0, leader, start_led, -1, leader, 0, -1, trump, h2, c2, b2, won2, _ZERO, False, -1, p,
                 table, masks, rules, hstrat, params, policy, mono, work, st,
+                snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen,
             )  # fmt: skip
             total[b - lo] += score
+            if prune > 0:
+                scores[b - lo, s] = score
+            if snap_hi > 0:
+                fin_won = won2[p]
+                fin_cancel = sn_i[k + 1, 3] != 0
+                fin_cloud = sn_i[k + 1, 4]
     best = -1
     for b in range(lo, hi + 1):
-        if b == forbidden:
-            continue
-        if best < 0 or total[b - lo] > total[best - lo]:
+        if alive[b - lo] and (best < 0 or total[b - lo] > total[best - lo]):
             best = b
     return best, st
 
