@@ -41,6 +41,11 @@ def test_pimc_rounds_replay_cleanly(sel):
     assert rounds > 0
 
 
+def _nothing_known(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(known cards by seat, cards played by seat, Wizards played by seat): all empty."""
+    return np.zeros((n, 64), dtype=np.int64), np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.int64)
+
+
 def test_pimc_does_not_look_at_hidden_cards():
     """Two deals that differ only in the other players' cards give PIMC the same decision."""
     table, masks = kernel_tables()
@@ -69,7 +74,7 @@ def test_pimc_does_not_look_at_hidden_cards():
         void = np.zeros(n, dtype=np.int64)
         f, _ = K._pimc_play(
             0, 0, 0, n, k, 0, -1, -1, 0, 0, -1, 1, hands, cnt, bids, won, np.uint64(0), False, -1, full, played,
-            void, C.card_code("R5"), -1, -1, table, masks, rules, params, False, np.uint64(12345),
+            void, C.card_code("R5"), *_nothing_known(n), table, masks, rules, params, False, np.uint64(12345),
         )  # fmt: skip
         decisions.append(int(f))
     assert decisions[0] == decisions[1]
@@ -126,7 +131,7 @@ def _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full
     )
     leader = (dealer + 1) % n
     for _ in range(samples):
-        st = np.uint64(K._sample_world(p, n, pool, sizes, void, -1, -1, hands, cnt, wh, wc, st))
+        st = np.uint64(K._sample_world(p, n, pool, sizes, void, _nothing_known(n)[0], hands, cnt, wh, wc, st))
         b2 = np.zeros(n, dtype=np.int64)
         passed = True
         for i in range(n):
@@ -167,7 +172,7 @@ def test_pimc_bid_shared_rollouts_equal_one_rollout_per_bid():
         base = int(rng.integers(0, k + 1))
         forbidden = int(rng.integers(0, k + 1)) if trial % 3 == 0 else -1
         st = np.uint64(1000 + trial)
-        got = K._pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, -1, -1, base, forbidden, table,
+        got = K._pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, _nothing_known(n)[0], base, forbidden, table,
                           masks, rules, params, False, st)  # fmt: skip
         want = _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, base, forbidden,
                                              table, masks, rules, params, st)  # fmt: skip
@@ -209,3 +214,88 @@ def test_advise_with_pimc_players():
     assert adv.p_tricks[2] > 0.3  # the Wizard and often the ace of a side suit
     one = advise(3, 1, "W", indicator="R4", strategy="pimc(samples=4,bid_samples=4)", samples=200, seed=1)
     assert one.p_tricks == [0.0, 1.0]  # a Wizard led always takes the trick
+
+
+def test_known_cards_are_dealt_to_their_holder():
+    """A card PIMC knows a seat holds (a Werewolf's indicator, its own Juggler pass) is always dealt there."""
+    n, k = 4, 5
+    deck = np.asarray(C.build_deck(), dtype=np.uint8)
+    full = np.bincount(deck.astype(np.int64), minlength=64).astype(np.int64)
+    hands = np.zeros(n, dtype=np.uint64)
+    cnt = np.zeros((n, 64), dtype=np.int64)
+    for c in ("B13", "B2", "R7", "G4", "Y11"):
+        hands[0] |= np.uint64(1) << np.uint64(C.card_code(c))
+        cnt[0, C.card_code(c)] += 1
+    pool = K._pimc_pool(0, full, cnt, np.zeros(64, dtype=np.int64), -1)
+    known = np.zeros((n, 64), dtype=np.int64)
+    g9 = C.card_code("G9")
+    known[2, g9] = 1
+    known[3, C.WIZARD] = 2
+    sizes = np.full(n, k, dtype=np.int64)
+    wh = np.zeros(n, dtype=np.uint64)
+    wc = np.zeros((n, 64), dtype=np.int64)
+    st = np.uint64(5)
+    wizards_elsewhere = 0
+    for _ in range(200):
+        st = np.uint64(K._sample_world(0, n, pool, sizes, np.zeros(n, dtype=np.int64), known, hands, cnt, wh, wc, st))
+        assert wc[2, g9] == 1 and wc[1, g9] == 0 and wc[3, g9] == 0
+        assert wc[3, C.WIZARD] >= 2
+        wizards_elsewhere += wc[1, C.WIZARD] + wc[2, C.WIZARD]
+        assert (wc.sum(axis=1) == k).all()
+        assert wc[:, C.WIZARD].sum() <= 4
+    assert wizards_elsewhere > 0  # the other two Wizards are still dealt at random
+
+
+def test_world_bids_model_secret_bids_and_weight_visible_ones():
+    n, k, trump = 4, 5, 0
+    prm = make_strategy("pimc").param_row()
+    wh = np.zeros(n, dtype=np.uint64)
+    wc = np.zeros((n, 64), dtype=np.int64)
+    hands = {1: ["W", "W", "B13", "B12", "R13"], 2: ["R2", "G3", "Y4", "G5", "R6"], 3: ["B5", "R9", "G11", "Y2", "J"]}
+    for q, names in hands.items():
+        for name in names:
+            c = C.card_code(name)
+            wh[q] |= np.uint64(1) << np.uint64(c)
+            wc[q, c] += 1
+    spmask, spwiz = np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.int64)
+    tmp, out = np.zeros(64, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    est = [K._heuristic_estimate(wh[q], wc[q], trump, n, k, prm) for q in range(n)]
+    bids = np.array([1, 4, 0, 1], dtype=np.int64)
+    w = K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, False, 0.0, False, prm, tmp, out)
+    assert w == 1 and out[0] == 1  # secret: own bid kept, the others' replaced by rounded estimates
+    assert [int(out[q]) for q in (1, 2, 3)] == [min(max(int(np.floor(est[q] + 0.5)), 0), k) for q in (1, 2, 3)]
+    good = K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, True, 1.0, False, prm, tmp, out)
+    assert list(out) == list(bids)  # visible bids stand
+    bad = K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, np.array([1, 0, 4, 1]), True, 1.0, False, prm, tmp, out)
+    assert 1 <= bad < good <= 64
+    assert K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, True, 0.0, False, prm, tmp, out) == 1
+
+
+def test_pimc_does_not_use_secret_bids():
+    """Under secret hidden bids PIMC's decision does not depend on the others' bids."""
+    table, masks = kernel_tables()
+    n, k = 4, 6
+    deck = np.asarray(C.build_deck(), dtype=np.uint8)
+    full = np.bincount(deck.astype(np.int64), minlength=64).astype(np.int64)
+    hands = np.zeros(n, dtype=np.uint64)
+    cnt = np.zeros((n, 64), dtype=np.int64)
+    rng = np.random.default_rng(3)
+    order = rng.permutation(deck.astype(np.int64))
+    for q in range(n):
+        for c in order[q * k : (q + 1) * k]:
+            hands[q] |= np.uint64(1) << np.uint64(c)
+            cnt[q, c] += 1
+    params = np.stack([make_strategy("pimc(samples=16,infer=1)").param_row()] * n)
+    decisions = {}
+    for secret in (False, True):
+        rules = np.zeros(K.N_RULE_SLOTS, dtype=np.int64)
+        rules[K.R_HIDDEN_BIDS] = 2 if secret else 0
+        for others in ([0, 0, 0], [3, 4, 5], [6, 0, 6]):
+            bids = np.array([2, *others], dtype=np.int64)
+            f, _ = K._pimc_play(
+                0, 0, 0, n, k, 0, -1, -1, 0, 0, -1, 1, hands, cnt, bids, np.zeros(n, dtype=np.int64), np.uint64(0),
+                False, -1, full, np.zeros(64, dtype=np.int64), np.zeros(n, dtype=np.int64), int(order[n * k]),
+                *_nothing_known(n), table, masks, rules, params, False, np.uint64(99),
+            )  # fmt: skip
+            decisions.setdefault(secret, set()).add(int(f))
+    assert len(decisions[True]) == 1

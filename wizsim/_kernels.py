@@ -139,6 +139,7 @@ T_EXPLORE = 20  # table strategy: 1 = bid the heuristic's bid plus a random step
 P_SAMPLES = 21  # pimc: sampled deals per card decision
 P_ROLLOUT = 22  # pimc: rollout policy, 0 heuristic, 1 random
 P_PRUNE = 23  # pimc: drop a candidate this many standard errors worse than the best (0 = never)
+P_INFER = 29  # pimc: weight sampled deals by how well they explain the bids (sigma in tricks; 0 = off)
 PRUNE_BATCH = 8  # pimc: samples between pruning checks
 T_REFINE = 28  # table strategy: bit set of refinements to the heuristic's play (REFINE_*)
 REFINE_LEAD_TRUMP = 1  # bid made, on lead: lead the lowest trump that can still lose
@@ -1025,40 +1026,49 @@ def _copy_counts(mask, src, dst):
 
 
 @jit
-def _sample_world(p, n, pool, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st):
+def _sample_world(p, n, pool, sizes, void, known, hands, cnt, wh, wc, st):
     """Deal the unseen cards of ``pool`` to the other seats (``sizes`` each) into ``wh``/``wc``.
 
     Seats keep out of the suits they showed out of (``void`` bit masks) where
     possible: a shuffle is dealt greedily, retried a few times, and the last
-    try ignores voids. ``forced`` (>= 0) is a card known to be in seat
-    ``forced_holder``'s hand (the indicator a Werewolf swapped for). Seat
+    try ignores voids. ``known[q, c]`` copies of card ``c`` are known to be
+    in seat ``q``'s hand (the indicator a Werewolf swapped for, the card
+    ``p`` passed after a Juggler trick): they are dealt there first. Seat
     ``p`` keeps its own hand. Returns the new stream state.
     """
     unseen = np.empty(80, dtype=np.int64)
-    m = _unseen_cards(pool, forced, unseen)
-    return _sample_world_into(p, n, unseen, m, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st,
+    m = _unseen_cards(pool, known, unseen)
+    return _sample_world_into(p, n, unseen, m, sizes, void, known, _known_masks(known), hands, cnt, wh, wc, st,
                               np.empty(80, dtype=np.int64), np.empty(80, dtype=np.bool_), np.empty(1, dtype=np.uint64))  # fmt: skip
 
 
 @jit
-def _unseen_cards(pool, forced, unseen):
-    """List the cards of ``pool`` in ``unseen`` (in code order, ``forced`` taken out); return how many."""
+def _known_masks(known):
+    """Bit mask of the card types ``known[q]`` places in each seat's hand."""
+    out = np.zeros(known.shape[0], dtype=np.uint64)
+    for q in range(known.shape[0]):
+        for c in range(64):
+            if known[q, c] > 0:
+                out[q] |= _ONE << U64(c)
+    return out
+
+
+@jit
+def _unseen_cards(pool, known, unseen):
+    """List the cards of ``pool`` in ``unseen`` (in code order, the ``known`` ones taken out); return how many."""
     m = 0
     for c in range(64):
-        for _ in range(pool[c]):
+        copies = pool[c]
+        for q in range(known.shape[0]):
+            copies -= known[q, c]
+        for _ in range(copies):
             unseen[m] = c
             m += 1
-    if forced >= 0:
-        for i in range(m):
-            if unseen[i] == forced:
-                unseen[i] = unseen[m - 1]
-                m -= 1
-                break
     return m
 
 
 @jit
-def _sample_world_into(p, n, unseen, m, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st, cards, used, rng):
+def _sample_world_into(p, n, unseen, m, sizes, void, known, kmask, hands, cnt, wh, wc, st, cards, used, rng):
     """:func:`_sample_world` with the unseen cards listed (:func:`_unseen_cards`) and work buffers given."""
     rng[0] = st
     for i in range(m):
@@ -1084,10 +1094,14 @@ def _sample_world_into(p, n, unseen, m, sizes, void, forced, forced_holder, hand
                 _copy_counts(hands[p], cnt[p], wc[q])
                 continue
             need = sizes[q]
-            if forced >= 0 and q == forced_holder and need > 0:
-                wh[q] |= _ONE << U64(forced)
-                wc[q, forced] += 1
-                need -= 1
+            bits = kmask[q]
+            while bits != _ZERO and need > 0:
+                c = np.int64(lowest_bit(bits))
+                bits &= bits - _ONE
+                copies = min(known[q, c], need)
+                wh[q] |= _ONE << U64(c)
+                wc[q, c] += copies
+                need -= copies
             for i in range(first, m):
                 if need == 0:
                     break
@@ -1226,24 +1240,77 @@ def _prune(total, alive, scores, s, z):
 
 
 @jit
+def _world_bids(p, n, k, trump, wh, wc, spmask, spwiz, bids, visible, sigma, mono, prm, tmp, out):
+    """The others' bids as ``p`` models them in a sampled deal (``out``), and the deal's weight.
+
+    A seat's hand at the deal is its sampled hand plus the cards it has
+    played (cards passed after a Juggler trick are not followed back). With
+    ``visible`` bids the bids stand and, if ``sigma`` > 0, the deal weighs
+    prod_q exp(-(bid_q - est_q)^2 / (2 sigma^2)), est_q the heuristic's
+    estimate of that hand with ``p``'s parameters, as an integer 1..64.
+    Secret bids (not ``visible``) are replaced by the rounded estimates.
+    """
+    w = 1.0
+    for q in range(n):
+        out[q] = bids[q]
+        if q == p or (visible and sigma <= 0):
+            continue
+        h = wh[q] | spmask[q]
+        tmp[WIZARD] = wc[q, WIZARD] + spwiz[q]
+        if mono:
+            e = _mono_estimate(h, tmp, n)
+        else:
+            e = _heuristic_estimate(h, tmp, trump, n, k, prm)
+        if visible:
+            d = bids[q] - e
+            w *= np.exp(-d * d / (2.0 * sigma * sigma))
+        else:
+            out[q] = min(max(np.int64(np.floor(e + 0.5)), 0), k)
+    if not visible or sigma <= 0:
+        return 1
+    return 1 + np.int64(w * 63.0)
+
+
+@jit
+def _weigh_earlier(p, n, k, dealer, trump, wh, wc, bids, sigma, mono, prm):
+    """A sampled deal's weight (1..64) at ``p``'s bid: how well it explains the bids made before ``p``."""
+    w = 1.0
+    q = dealer + 1 if dealer + 1 < n else 0
+    while q != p:
+        if mono:
+            e = _mono_estimate(wh[q], wc[q], n)
+        else:
+            e = _heuristic_estimate(wh[q], wc[q], trump, n, k, prm)
+        d = bids[q] - e
+        w *= np.exp(-d * d / (2.0 * sigma * sigma))
+        q = q + 1 if q + 1 < n else 0
+    return 1 + np.int64(w * 63.0)
+
+
+@jit
 def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
-               cancelled, cloud_taker, full, played, void, shown, forced, forced_holder, table, masks, rules,
+               cancelled, cloud_taker, full, played, void, shown, known, spmask, spwiz, table, masks, rules,
                params, mono, st):  # fmt: skip
-    """The form PIMC plays at seat ``p`` (more than one legal card); returns (form, stream state)."""
+    """The form PIMC plays at seat ``p`` (more than one legal card); returns (form, stream state).
+
+    ``known[q, c]``: copies of card ``c`` that ``p`` knows are in seat ``q``'s
+    hand; ``spmask``/``spwiz``: the cards (and Wizards) each seat has played
+    this round, for :func:`_world_bids`.
+    """
     samples = max(np.int64(params[p, P_SAMPLES]), 1)
     policy = np.int64(params[p, P_ROLLOUT])
     legal = legal_mask(hands[p], led, masks)
     cands = np.empty(2 * 64, dtype=np.int64)
     nc = 0
     bits = legal
-    known = hands[p] | seen
+    held_or_gone = hands[p] | seen
     prev = -1
     while bits != _ZERO:
         c = np.int64(lowest_bit(bits))
         bits &= bits - _ONE
         if c < 52 and prev >= 0 and prev // 13 == c // 13:
             between = ((_ONE << U64(c)) - _ONE) & ~((_ONE << U64(prev + 1)) - _ONE)
-            if (between & ~known) == _ZERO:
+            if (between & ~held_or_gone) == _ZERO:
                 prev = c  # the same as the lower card: every card between is held or gone
                 continue
         prev = c if c < 52 else -1
@@ -1257,10 +1324,16 @@ def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, h
         return cands[0], st  # the legal cards are all equivalent
     pool = _pimc_pool(p, full, cnt, played, shown)
     unseen = np.empty(80, dtype=np.int64)
-    m_unseen = _unseen_cards(pool, forced, unseen)
+    m_unseen = _unseen_cards(pool, known, unseen)
+    kmask = _known_masks(known)
     cards_buf = np.empty(80, dtype=np.int64)
     used_buf = np.empty(80, dtype=np.bool_)
     rng_buf = np.empty(1, dtype=np.uint64)
+    sigma = params[p, P_INFER]
+    visible = rules[R_HIDDEN_BIDS] != 2  # secret bids stay hidden until the round is scored
+    model = sigma > 0 or not visible
+    wbids = bids.copy()
+    tmp = np.zeros(64, dtype=np.int64)
     sizes = np.zeros(n, dtype=np.int64)
     for q in range(n):
         for c in range(64):
@@ -1284,8 +1357,13 @@ def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, h
         if prune > 0 and s > 0 and s % PRUNE_BATCH == 0:
             if _prune(total, alive, scores, s, prune) == 1:
                 break  # the decision is made: the other candidates are significantly worse
-        st = _sample_world_into(p, n, unseen, m_unseen, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st,
+        st = _sample_world_into(p, n, unseen, m_unseen, sizes, void, known, kmask, hands, cnt, wh, wc, st,
                                 cards_buf, used_buf, rng_buf)  # fmt: skip
+        weight = 1
+        if model:
+            weight = _world_bids(
+                p, n, k, trump, wh, wc, spmask, spwiz, bids, visible, sigma, mono, params[p], tmp, wbids
+            )
         for ci in range(nc):
             if not alive[ci]:
                 continue
@@ -1300,10 +1378,11 @@ def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, h
             h2[p] &= ~(U64(left == 0) << U64(c))
             l2, b2, w2, tf2, fa2 = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
             score, st = _rollout(
-                n, k, t, j + 1, leader, l2, b2, w2, tf2, fa2, trump, h2, c2, bids, won2, seen | (_ONE << U64(c)),
+                n, k, t, j + 1, leader, l2, b2, w2, tf2, fa2, trump, h2, c2, wbids, won2, seen | (_ONE << U64(c)),
                 cancelled, cloud_taker, p, table, masks, rules, hstrat, params, policy, mono, work, st,
                 0, 0, sn_h, sn_c, sn_i, sn_seen,
             )  # fmt: skip
+            score *= weight
             total[ci] += score
             if prune > 0:
                 scores[ci, s] = score
@@ -1315,12 +1394,15 @@ def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, h
 
 
 @jit
-def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, forced, forced_holder, base, forbidden,
+def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base, forbidden,
               table, masks, rules, params, mono, st):  # fmt: skip
     """PIMC's bid: the best mean own score over sampled deals, for bids base - 2 .. base + 2; (bid, state).
 
-    In each sampled deal the players after ``p`` bid the heuristic's estimate
-    of their sampled hands and everyone plays with the rollout policy.
+    In each sampled deal the players after ``p`` (every other player under
+    hidden bids) bid the heuristic's estimate of their sampled hands and
+    everyone plays with the rollout policy. With ``infer`` on, the deals are
+    weighted by how well they explain the earlier bids (:func:`_world_bids`).
+    ``known`` as for :func:`_pimc_play`.
 
     With heuristic rollouts that draw no random numbers, a bid only matters
     to play once it is reached (the heuristic asks only whether it still
@@ -1341,10 +1423,13 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, forced, for
     void = np.zeros(n, dtype=np.int64)
     pool = _pimc_pool(p, full, cnt, played, shown)
     unseen = np.empty(80, dtype=np.int64)
-    m_unseen = _unseen_cards(pool, forced, unseen)
+    m_unseen = _unseen_cards(pool, known, unseen)
+    kmask = _known_masks(known)
     cards_buf = np.empty(80, dtype=np.int64)
     used_buf = np.empty(80, dtype=np.bool_)
     rng_buf = np.empty(1, dtype=np.uint64)
+    hidden = rules[R_HIDDEN_BIDS] != 0  # the earlier bids are not seen when bidding
+    sigma = params[p, P_INFER]
     sizes = np.full(n, k, dtype=np.int64)
     hstrat = np.full(n, S_HEURISTIC, dtype=np.int64)
     lo = max(base - 2, 0)
@@ -1377,10 +1462,13 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, forced, for
         if prune > 0 and s > 0 and s % PRUNE_BATCH == 0:
             if _prune(total, alive, scores, s, prune) == 1:
                 break  # the decision is made: the other bids are significantly worse
-        st = _sample_world_into(p, n, unseen, m_unseen, sizes, void, forced, forced_holder, hands, cnt, wh, wc, st,
+        st = _sample_world_into(p, n, unseen, m_unseen, sizes, void, known, kmask, hands, cnt, wh, wc, st,
                                 cards_buf, used_buf, rng_buf)  # fmt: skip
+        weight = 1
+        if sigma > 0 and not hidden:
+            weight = _weigh_earlier(p, n, k, dealer, trump, wh, wc, bids, sigma, mono, params[p])
         # the others' bids: as made before p; the heuristic's estimate of the sampled hand after p
-        passed = True
+        passed = not hidden
         q = dealer
         for _i in range(n):
             q = q + 1 if q + 1 < n else 0
@@ -1414,6 +1502,7 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, forced, for
                         if fin_cloud == p:
                             bid = cloud_bid(bid, fin_won, k, scoring, fin_cancel)
                         score = round_score(bid, fin_won, k, scoring)
+                    score *= weight
                     total[b - lo] += score
                     if prune > 0:
                         scores[b - lo, s] = score
@@ -1432,6 +1521,7 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, forced, for
                         sn_i[i, 3] != 0, sn_i[i, 4], p, table, masks, rules, hstrat, params, policy, mono, work, st,
                         0, 0, sn_h, sn_c, sn_i, sn_seen,
                     )  # fmt: skip
+                    score *= weight
                     total[b - lo] += score
                     if prune > 0:
                         scores[b - lo, s] = score
@@ -1451,6 +1541,7 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, forced, for
                 table, masks, rules, hstrat, params, policy, mono, work, st,
                 snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen,
             )  # fmt: skip
+            score *= weight
             total[b - lo] += score
             if prune > 0:
                 scores[b - lo, s] = score
@@ -1519,7 +1610,7 @@ def play_round(
     for the other seats is a bid already made: the round is rejected (False,
     nothing scored) as soon as that seat's player would bid otherwise.
     """
-    pre_info, pre_cnt, pre_bids, _, played, void, full = pre
+    pre_info, pre_cnt, pre_bids, _, played, void, full, know, spmask, spwiz = pre
     preset = pre_info[PRE_ON] != 0
     track = False
     for p in range(n):
@@ -1585,6 +1676,34 @@ def play_round(
         wolf, swapped, trump, shown, dec_st[0] = _werewolf(
             n, k, indicator, trump, fixed_trump, rules, strat, params, dec_st[0], hands, cnt
         )
+    if track:
+        # PIMC's view of the round (before the bids: PIMC bids by sampling too)
+        for c in range(64):
+            played[c] = 0
+            full[c] = 0
+        for q in range(n):
+            void[q] = 0
+            spmask[q] = _ZERO
+            spwiz[q] = 0
+            for o in range(n):
+                for c in range(64):
+                    know[o, q, c] = 0
+        if mono:  # the cards in play are the seats' own 15
+            for q in range(n):
+                for i in range(mono_decks.shape[1]):
+                    full[np.int64(mono_decks[q, i])] += 1
+        else:
+            for i in range(d):
+                full[np.int64(deck[i])] += 1
+        if preset:  # the advisor's deck holds only the unseen cards
+            for c in range(64):
+                full[c] += pre_cnt[c]
+            if pre_info[PRE_INDICATOR] >= 0:
+                full[pre_info[PRE_INDICATOR]] += 1
+        if swapped:  # everyone saw the Werewolf's holder take the indicator
+            for o in range(n):
+                if o != wolf:
+                    know[o, wolf, indicator] += 1
     # bidding, from the dealer's left (hidden bids: nobody sees the earlier bids;
     # the built-in players never look at them, so only the Canadian rule reads bid_sum)
     bid_sum = 0
@@ -1618,10 +1737,8 @@ def play_round(
                         est, b, n, k, i, bid_sum, rules[R_HIDDEN_BIDS] != 0, forbidden, cnt[p, WIZARD], pre[3]
                     )
             if strat[p] == S_PIMC and not clairvoyant and params[p, P_BID_SAMPLES] > 0:
-                fh = wolf if swapped and wolf != p else -1
-                fc = indicator if fh >= 0 else -1
                 b, dec_st[0] = _pimc_bid(
-                    p, n, k, dealer, trump, hands, cnt, bids, full, shown, fc, fh, b,
+                    p, n, k, dealer, trump, hands, cnt, bids, full, shown, know[p], b,
                     forbidden, table, masks, rules, params, mono, dec_st[0],
                 )  # fmt: skip
             if b == forbidden:
@@ -1653,27 +1770,6 @@ def play_round(
     cancelled = False  # bomb=cancel_bids and the Bomb was played
     cloud_taker = -1
     start_led = FREE if mono else -1  # mono: no suit to follow, no led-suit bonus
-    forced = -1  # a card everyone knows the holder of: the indicator a Werewolf was swapped for
-    if track:
-        for c in range(64):
-            played[c] = 0
-            full[c] = 0
-        for q in range(n):
-            void[q] = 0
-        if mono:  # the cards in play are the seats' own 15
-            for q in range(n):
-                for i in range(mono_decks.shape[1]):
-                    full[np.int64(mono_decks[q, i])] += 1
-        else:
-            for i in range(d):
-                full[np.int64(deck[i])] += 1
-        if preset:  # the advisor's deck holds only the unseen cards
-            for c in range(64):
-                full[c] += pre_cnt[c]
-            if pre_info[PRE_INDICATOR] >= 0:
-                full[pre_info[PRE_INDICATOR]] += 1
-        if swapped:
-            forced = indicator
     for t in range(k):
         led = start_led
         best = -1
@@ -1691,13 +1787,9 @@ def play_round(
                 if cancelled:
                     need = k  # bids no longer count: every trick is 10 points
                 if strat[p] == S_PIMC and (legal & (legal - _ONE)) != _ZERO:
-                    fh = -1
-                    if forced >= 0 and wolf != p and played[forced] == 0:
-                        fh = wolf
-                    fc = forced if fh >= 0 else -1
                     f, dec_st[0] = _pimc_play(
                         p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
-                        cancelled, cloud_taker, full, played, void, shown, fc, fh, table,
+                        cancelled, cloud_taker, full, played, void, shown, know[p], spmask, spwiz, table,
                         masks, rules, params, mono, dec_st[0],
                     )  # fmt: skip
                 else:
@@ -1725,6 +1817,11 @@ def play_round(
             hands[p] &= ~(U64(left == 0) << U64(c))
             if track:
                 played[c] += 1
+                spmask[p] |= _ONE << U64(c)
+                spwiz[p] += np.int64(c == WIZARD)
+                for o in range(n):
+                    if know[o, p, c] > 0:
+                        know[o, p, c] -= 1
                 if c < 52 and 0 <= led < 4 and c // 13 != led:
                     void[p] |= np.int64(1) << led  # did not follow: out of the led suit
             led, best, winner, tflags, fairy = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
@@ -1742,6 +1839,14 @@ def play_round(
         leader = next_leader
         if (tflags & FLAG_JUGGLER) != 0 and t < k - 1:
             dec_st[0] = _juggler_passes(n, trump, strat, params, dec_st[0], hands, cnt, bids, won, work)
+            if track:
+                # a passed card may have been one somebody knew of: forget it; each seat knows where its own went
+                for q in range(n):
+                    for o in range(n):
+                        if know[o, q, work[q]] > 0:
+                            know[o, q, work[q]] -= 1
+                for o in range(n):
+                    know[o, o + 1 if o + 1 < n else 0, work[o]] += 1
             if record:
                 for q in range(n):
                     rec_pass[rec_row, t, q] = work[q]
@@ -1942,6 +2047,9 @@ def play_items(
         np.zeros(64, dtype=np.int64),  # cards played
         np.zeros(n, dtype=np.int64),  # suits shown out of
         np.zeros(64, dtype=np.int64),  # the whole deck in play, by card type
+        np.zeros((n, n, 64), dtype=np.int64),  # know[o, q, c]: copies of c that seat o knows q holds
+        np.zeros(n, dtype=np.uint64),  # cards each seat has played this round
+        np.zeros(n, dtype=np.int64),  # Wizards each seat has played this round
     )
     row = 0
     for item in range(first, first + count):

@@ -242,7 +242,8 @@ P_BID_SAMPLES = 19
 P_SAMPLES = 21
 P_ROLLOUT = 22
 P_PRUNE = 23
-PIMC_DEFAULTS = {"samples": 32.0, "bid_samples": 32.0, "rollout": 0.0, "prune": 2.0}
+P_INFER = 29
+PIMC_DEFAULTS = {"samples": 32.0, "bid_samples": 32.0, "rollout": 0.0, "prune": 2.0, "infer": 0.0}
 
 
 @dataclass(frozen=True)
@@ -252,7 +253,8 @@ class PimcStrategy(HeuristicStrategy):
     At every card decision with a choice it deals the cards it cannot see
     ``samples`` times consistently with what it knows (its hand, the cards
     played, the face-up card, the suits the others have shown out of, their
-    hand sizes, the indicator a Werewolf took), plays each candidate (each
+    hand sizes, the indicator a Werewolf took, the card it passed after a
+    Juggler trick), plays each candidate (each
     legal card; a Juggler, Cloud or Shapeshifter in its winning and its
     losing form) out in every deal with the ``rollout`` policy for everyone
     (0 = heuristic, 1 = random), and plays the candidate with the best mean
@@ -271,6 +273,14 @@ class PimcStrategy(HeuristicStrategy):
     in every deal so far) is dropped; the others go on to all the deals,
     and once one is left it is played at once. With heuristic rollouts the
     bids share rollouts exactly (see ``_pimc_bid``).
+
+    ``infer`` (a spread in tricks; 0 = off) weights every sampled deal by
+    how well it explains the bids: prod over the others of
+    exp(-(bid - est)^2 / (2 infer^2)), est the heuristic's estimate of the
+    hand the deal gives them (plus the cards they have played), rounded to
+    an integer weight 1..64. Under secret hidden bids the others' bids are
+    never used: in each deal they are the rounded estimates; under any hidden
+    bids the earlier bids are not used for bidding.
     """
 
     name: str = "pimc"
@@ -285,6 +295,10 @@ class PimcStrategy(HeuristicStrategy):
             v = values[key]
             if v != int(v) or not 0 <= v <= 100_000 or (key == "samples" and v < 1):
                 raise WizsimError(f"pimc parameter {key}={v!r} must be a whole number (samples >= 1)")
+        if not 0 <= values["infer"] <= 100:
+            raise WizsimError(
+                f"pimc parameter infer={values['infer']!r} must be a spread in tricks from 0 to 100 (0 = off)"
+            )
         if not 0 <= values["prune"] <= 1000:
             raise WizsimError(
                 f"pimc parameter prune={values['prune']!r} must be a number of standard errors from 0 to 1000 (0 = off)"
@@ -294,6 +308,7 @@ class PimcStrategy(HeuristicStrategy):
         row[P_BID_SAMPLES] = values["bid_samples"]
         row[P_ROLLOUT] = values["rollout"]
         row[P_PRUNE] = values["prune"]
+        row[P_INFER] = values["infer"]
         return row
 
 
