@@ -83,16 +83,25 @@ def test_pimc_does_not_look_at_hidden_cards():
 def test_pimc_parameters_are_checked():
     row = make_strategy("pimc(samples=8,bid_samples=0,rollout=1)").param_row()
     assert (row[K.P_SAMPLES], row[K.P_BID_SAMPLES], row[K.P_ROLLOUT]) == (8, 0, 1)
-    for bad in ("pimc(samples=0)", "pimc(samples=2.5)", "pimc(rollout=2)", "pimc(prune=-1)", "pimc(prune=2000)"):
+    assert make_strategy("pimc(rollout=2)").param_row()[K.P_ROLLOUT] == 2
+    for bad in (
+        "pimc(samples=0)",
+        "pimc(samples=2.5)",
+        "pimc(rollout=3)",
+        "pimc(prune=-1)",
+        "pimc(prune=2000)",
+        "pimc(infer=-1)",
+    ):
         with pytest.raises(WizsimError):
             make_strategy(bad)
     assert make_strategy("pimc(prune=2.5)").param_row()[K.P_PRUNE] == 2.5
     from wizsim import strategies as S
 
-    for name in ("P_SAMPLES", "P_BID_SAMPLES", "P_ROLLOUT", "P_PRUNE"):
+    for name in ("P_SAMPLES", "P_BID_SAMPLES", "P_ROLLOUT", "P_PRUNE", "P_INFER", "T_REFINE"):
         assert getattr(K, name) == getattr(S, name), name
     used = set(S._HEURISTIC_SLOTS.values()) | set(S.DECISIONS.values()) | {S.T_EXPLORE, S.T_REFINE}
-    assert not used & {S.P_SAMPLES, S.P_BID_SAMPLES, S.P_ROLLOUT, S.P_PRUNE}
+    assert not used & {S.P_SAMPLES, S.P_BID_SAMPLES, S.P_ROLLOUT, S.P_PRUNE, S.P_INFER}
+    assert make_strategy("pimc(infer=0.8)").param_row()[K.P_INFER] == 0.8
 
 
 def _random_bid_situation(rng, n, k, table, masks):

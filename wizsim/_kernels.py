@@ -1146,13 +1146,15 @@ def _rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands,
              snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen):  # fmt: skip
     """Play the round out from the middle of trick ``t`` (``j`` cards down); return (``me``'s score, state).
 
-    Everybody plays like the heuristic (``policy`` 0) or at random (1),
-    Juggler passes included; the hands are the sampled world's and change.
+    Everybody plays like the heuristic (``policy`` 0), at random (1) or like
+    the ``table`` player (2: the heuristic with both refinements), Juggler
+    passes included; the hands are the sampled world's and change.
     The state at the end of the trick where ``me``'s tricks reach ``v``,
     ``snap_lo <= v < snap_hi``, is saved to snapshot ``v`` before any Juggler
     passes (see :func:`_save_snapshot`); ``snap_hi = 0``: no snapshots.
     """
     rng = np.full(1, st, dtype=np.uint64)
+    refine = REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER if policy == 2 else 0
     bomb_voids = rules[R_BOMB] == 0
     start_led = FREE if mono else -1
     while t < k:
@@ -1163,11 +1165,11 @@ def _rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands,
             legal = legal_mask(hands[p], led, masks)
             if (legal & (legal - _ONE)) == _ZERO and legal < (_ONE << U64(JUGGLER)):
                 f = np.int64(lowest_bit(legal))  # forced: one plain card
-            elif policy == 0:
+            elif policy != 1:
                 need = bids[p] - won[p]
                 if cancelled:
                     need = k
-                f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, 0)
+                f = _heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, refine)
             else:
                 f = random_member(rng, legal)
                 if f >= JUGGLER:
@@ -1415,7 +1417,7 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base
     policy = np.int64(params[p, P_ROLLOUT])
     prune = params[p, P_PRUNE]
     scoring = rules[R_SCORING]
-    shared = policy == 0
+    shared = policy != 1  # the heuristic's play, refined or not, depends on the bid only through need > 0
     for q in range(n):
         if params[q, D_PASS] == 1:
             shared = False  # a random Juggler pass draws numbers: keep one rollout per bid

@@ -257,7 +257,7 @@ class PimcStrategy(HeuristicStrategy):
     Juggler trick), plays each candidate (each
     legal card; a Juggler, Cloud or Shapeshifter in its winning and its
     losing form) out in every deal with the ``rollout`` policy for everyone
-    (0 = heuristic, 1 = random), and plays the candidate with the best mean
+    (0 = heuristic, 1 = random, 2 = the ``table`` player's refined play), and plays the candidate with the best mean
     own score. Equivalent cards (neighbours in a suit with nothing unseen
     between them) count as one candidate; a single candidate is played at
     once. It bids the same way: ``bid_samples`` deals, each bid within 2 of
@@ -289,8 +289,10 @@ class PimcStrategy(HeuristicStrategy):
     def param_row(self) -> np.ndarray:
         own = {k: v for k, v in self.params.items() if k in PIMC_DEFAULTS}
         values = {**PIMC_DEFAULTS, **own}
-        if values["rollout"] not in (0.0, 1.0):
-            raise WizsimError(f"pimc parameter rollout={values['rollout']!r} must be 0 (heuristic) or 1 (random)")
+        if values["rollout"] not in (0.0, 1.0, 2.0):
+            raise WizsimError(
+                f"pimc parameter rollout={values['rollout']!r} must be 0 (heuristic), 1 (random) or 2 (table's play)"
+            )
         for key in ("samples", "bid_samples"):
             v = values[key]
             if v != int(v) or not 0 <= v <= 100_000 or (key == "samples" and v < 1):
