@@ -8,7 +8,7 @@ Two parts, both for 3-6 players and the 60-card base deck, standard scoring
    cards: every card is dealt, so there is no trump) in :data:`STRATEGY`
    self-play (``table``: the strongest built-in player fast enough for
    millions of rounds; it bids from learned mean scores and plays like
-   ``heuristic``; a switch is the one line of the constant, every text
+   ``heuristic`` with two refinements; a switch is the one line of the constant, every text
    follows it), recorded round by round with
    :func:`wizsim.history.record_chunk_arrays`. Every seat's hand is described
    by three counts players make at the table: Wizards (the sure tricks of

@@ -9,7 +9,7 @@ Method
 ------
 Full games of :data:`STRATEGY` self-play (``table``: the strongest built-in
 player fast enough for millions of rounds; it bids from learned mean scores
-and plays like ``heuristic``. ``pimc`` is stronger but far too slow here; a
+and plays like ``heuristic`` with two refinements. ``pimc`` is stronger but far too slow here; a
 switch is the one line of the constant, every text follows it) for 3, 4, 5
 and 6 players, each with
 the standard 60-card deck and with every special card mixed in
@@ -99,7 +99,7 @@ Caveats
   the specials only through the heuristic's estimate of the hand, and in
   the 21- and 22-card rounds of 3 players with all specials it bids the
   heuristic's estimate. Card values measure how many tricks the cards take,
-  which depends on the play (the heuristic's, for ``table``) much more than
+  which depends on the play (the heuristic's, refined, for ``table``) much more than
   on the bid.
 * Pooled P(tricks = t) with no occurrence at all uses the number of rounds
   as its sample size (conservative upper bound).

@@ -20,7 +20,7 @@ Intervals: mean ± 1.96 SE of the per-deal values (the deal, or the game, is
 the independent unit); differences are paired by deal.
 
 Players: ``random``, ``heuristic``, ``table`` (bids from learned mean scores,
-plays like ``heuristic``) and ``pimc`` (Perfect-Information Monte-Carlo bids
+plays like ``heuristic`` with two refinements) and ``pimc`` (Perfect-Information Monte-Carlo bids
 and card play, default parameters: ``samples`` and ``bid_samples`` from
 :data:`wizsim.strategies.PIMC_DEFAULTS`, 32 sampled deals per decision).
 

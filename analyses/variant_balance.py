@@ -11,7 +11,7 @@ Method
 ------
 Players: :data:`STRATEGY` = ``table`` (the strongest built-in player fast
 enough for millions of rounds: bids from learned mean scores, plays like
-``heuristic``; ``pimc`` is stronger but far too slow here) and :data:`WEAK` =
+``heuristic`` with two refinements; ``pimc`` is stronger but far too slow here) and :data:`WEAK` =
 ``random``; a switch is the one line of the constant, every text follows it.
 
 Full games, one seed. 4 players (the headline and most of the chart):

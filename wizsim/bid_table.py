@@ -1,7 +1,7 @@
 """The ``table`` strategy's learned bid values: how they are trained, stored and loaded.
 
 Training (``scripts/train_bid_table.py``) plays full games in which every
-seat is ``table(explore=1)``: it plays like the heuristic but bids the
+seat is ``table(explore=1)``: it plays like ``table`` but bids the
 heuristic's bid plus a uniformly random step of -2..+2. Each round of each
 seat is then a labelled example: the cell
 

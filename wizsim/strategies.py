@@ -197,7 +197,7 @@ TABLE_REFINEMENTS = {"lead_trump": 1, "keep_jester": 2}  # parameter -> bit (def
 
 @dataclass(frozen=True)
 class TableStrategy(HeuristicStrategy):
-    """Bids from learned mean scores (``wizsim/data/bid_table.npz``), plays like ``heuristic``.
+    """Bids from learned mean scores (``wizsim/data/bid_table.npz``), plays like a refined ``heuristic``.
 
     The heuristic's estimate of the hand (its parameters apply) picks a row of
     the table by players, round size, position, estimate (in quarter tricks)
