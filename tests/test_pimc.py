@@ -91,6 +91,7 @@ def test_pimc_parameters_are_checked():
         "pimc(prune=-1)",
         "pimc(prune=2000)",
         "pimc(infer=-1)",
+        "pimc(infer=0.001)",
     ):
         with pytest.raises(WizsimError):
             make_strategy(bad)

@@ -109,9 +109,9 @@ def test_heuristic_does_not_lead_a_sure_winner_when_it_wants_no_more_tricks():
     from wizsim import cards as C
 
     hand = _mask(["R13", "J"])
-    f = K._heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False, False)
+    f = K._heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False, 0)
     assert C.card_name(f) == "J"
     # with a side card that unseen cards can beat, that card is the cheaper way to lose
     hand = _mask(["R5", "J"])
-    f = K._heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False, False)
+    f = K._heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False, 0)
     assert C.card_name(f) == "R5"  # and the Jester is kept for later

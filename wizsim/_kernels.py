@@ -1235,7 +1235,8 @@ def _prune(total, alive, scores, s, z):
                 d1 += d
                 d2 += d * d
             # m > z * sd / sqrt(s) with m = d1 / s, sd^2 = (d2 - d1^2 / s) / (s - 1)
-            if d1 > 0 and d1 * d1 * (s - 1) > z * z * (s * d2 - d1 * d1):
+            f1, f2 = np.float64(d1), np.float64(d2)  # floats: weighted scores could overflow int64 squares
+            if d1 > 0 and f1 * f1 * (s - 1) > z * z * (s * f2 - f1 * f1):
                 alive[i] = False
         live += np.int64(alive[i])
     return live
@@ -1842,11 +1843,20 @@ def play_round(
         if (tflags & FLAG_JUGGLER) != 0 and t < k - 1:
             dec_st[0] = _juggler_passes(n, trump, strat, params, dec_st[0], hands, cnt, bids, won, work)
             if track:
-                # a passed card may have been one somebody knew of: forget it; each seat knows where its own went
+                # Seat q passed a card only its receiver q + 1 saw: the receiver updates exactly; the others
+                # can no longer be sure of anything they knew q held (which card left is q's hidden choice).
+                # Then each seat knows where its own card went. A seat may again hold a suit it showed out
+                # of, so the voids are forgotten too.
                 for q in range(n):
+                    r = q + 1 if q + 1 < n else 0
                     for o in range(n):
-                        if know[o, q, work[q]] > 0:
-                            know[o, q, work[q]] -= 1
+                        if o == r:
+                            if know[o, q, work[q]] > 0:
+                                know[o, q, work[q]] -= 1
+                        else:
+                            for c in range(64):
+                                know[o, q, c] = 0
+                    void[q] = 0
                 for o in range(n):
                     know[o, o + 1 if o + 1 < n else 0, work[o]] += 1
             if record:

@@ -297,9 +297,9 @@ class PimcStrategy(HeuristicStrategy):
             v = values[key]
             if v != int(v) or not 0 <= v <= 100_000 or (key == "samples" and v < 1):
                 raise WizsimError(f"pimc parameter {key}={v!r} must be a whole number (samples >= 1)")
-        if not 0 <= values["infer"] <= 100:
+        if not (values["infer"] == 0 or 0.05 <= values["infer"] <= 100):
             raise WizsimError(
-                f"pimc parameter infer={values['infer']!r} must be a spread in tricks from 0 to 100 (0 = off)"
+                f"pimc parameter infer={values['infer']!r} must be 0 (off) or a spread in tricks from 0.05 to 100"
             )
         if not 0 <= values["prune"] <= 1000:
             raise WizsimError(
