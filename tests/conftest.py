@@ -25,6 +25,16 @@ def record_arrays(spec: RunSpec) -> dict[str, np.ndarray]:
     return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
 
 
+def card_mask(names) -> np.uint64:
+    """The 64-bit hand mask of the named cards (``["B13", "W"]``)."""
+    from wizsim.cards import card_code
+
+    m = 0
+    for name in names:
+        m |= 1 << card_code(name)
+    return np.uint64(m)
+
+
 def load_analysis(name: str):
     """The analysis script ``analyses/<name>.py`` as a module, loaded the way ``wizsim report`` loads it."""
     return _load_analysis_file(Path(__file__).resolve().parents[1] / "analyses" / f"{name}.py")

@@ -270,15 +270,18 @@ def test_world_bids_model_secret_bids_and_weight_visible_ones():
     spmask, spwiz = np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.int64)
     tmp, out = np.zeros(64, dtype=np.int64), np.zeros(n, dtype=np.int64)
     est = [K._heuristic_estimate(wh[q], wc[q], trump, n, k, prm) for q in range(n)]
+    every_seat = (1 << n) - 1
     bids = np.array([1, 4, 0, 1], dtype=np.int64)
-    w = K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, False, 0.0, False, prm, tmp, out)
+    w = K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, every_seat, False, 0.0, False, prm, tmp, out)
     assert w == 1 and out[0] == 1  # secret: own bid kept, the others' replaced by rounded estimates
     assert [int(out[q]) for q in (1, 2, 3)] == [min(max(int(np.floor(est[q] + 0.5)), 0), k) for q in (1, 2, 3)]
-    good = K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, True, 1.0, False, prm, tmp, out)
+    good = K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, every_seat, True, 1.0, False, prm, tmp, out)
     assert list(out) == list(bids)  # visible bids stand
-    bad = K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, np.array([1, 0, 4, 1]), True, 1.0, False, prm, tmp, out)
+    bad = K._world_bids(
+        0, n, k, trump, wh, wc, spmask, spwiz, np.array([1, 0, 4, 1]), every_seat, True, 1.0, False, prm, tmp, out
+    )
     assert 1 <= bad < good <= 64
-    assert K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, True, 0.0, False, prm, tmp, out) == 1
+    assert K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, every_seat, True, 0.0, False, prm, tmp, out) == 1
 
 
 def test_pimc_does_not_use_secret_bids():

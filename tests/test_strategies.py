@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import card_mask
 
 import wizsim
 from wizsim.errors import WizsimError
@@ -77,15 +78,6 @@ def test_same_seed_same_deals_whatever_the_players(selection):
     assert [r["bids"] for r in runs[0]] != [r["bids"] for r in runs[1]]
 
 
-def _mask(cards):
-    from wizsim import cards as C
-
-    m = 0
-    for c in cards:
-        m |= 1 << C.card_code(c)
-    return np.uint64(m)
-
-
 def _estimate(cards, trump, n, k):
     from wizsim import _kernels as K
     from wizsim import cards as C
@@ -94,7 +86,7 @@ def _estimate(cards, trump, n, k):
     for c in cards:
         cnt[C.card_code(c)] += 1
     row = make_strategy("heuristic").param_row()
-    return K._heuristic_estimate(_mask(cards), cnt, trump, n, k, row)
+    return K._heuristic_estimate(card_mask(cards), cnt, trump, n, k, row)
 
 
 def test_heuristic_bids_at_least_the_tricks_it_controls():
@@ -108,10 +100,10 @@ def test_heuristic_does_not_lead_a_sure_winner_when_it_wants_no_more_tricks():
     from wizsim import _kernels as K
     from wizsim import cards as C
 
-    hand = _mask(["R13", "J"])
+    hand = card_mask(["R13", "J"])
     f = K._heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False, 0)
     assert C.card_name(f) == "J"
     # with a side card that unseen cards can beat, that card is the cheaper way to lose
-    hand = _mask(["R5", "J"])
+    hand = card_mask(["R5", "J"])
     f = K._heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False, 0)
     assert C.card_name(f) == "R5"  # and the Jester is kept for later

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import record_arrays
+from conftest import card_mask, record_arrays
 
 from wizsim import _kernels as K
 from wizsim import bid_table as T
@@ -106,28 +106,21 @@ def test_table_beats_heuristic_on_the_same_deals():
     assert row.points_per_round_diff_lo > 3.0, row  # the issue's target: 3 points per round, interval clear
 
 
-def _mask(names: list[str]) -> np.uint64:
-    m = 0
-    for name in names:
-        m |= 1 << card_code(name)
-    return np.uint64(m)
-
-
 def _lead(hand: list[str], need: int, lead_trump: bool, seen: list[str] = ()) -> str:
     """The heuristic's lead from ``hand`` (Blue trump, 4 players, nothing in the trick yet)."""
-    m = _mask(hand)
+    m = card_mask(hand)
     refine = K.REFINE_LEAD_TRUMP if lead_trump else 0
-    return card_name(K._heuristic_play(m, m, need, -1, -1, 0, 4, 0, _mask(list(seen)), 0, False, refine))
+    return card_name(K._heuristic_play(m, m, need, -1, -1, 0, 4, 0, card_mask(list(seen)), 0, False, refine))
 
 
 def _follow(hand: list[str], need: int, refine: int, trick: list[str]) -> str:
     """The card played from ``hand`` after ``trick`` (Blue trump, 4 players); every card is legal here."""
-    m = _mask(hand)
+    m = card_mask(hand)
     led, best, winner, tflags, fairy = -1, -1, 0, 0, -1
     table = kernel_tables()[0]
     for j, name in enumerate(trick):
         led, best, winner, tflags, fairy = K.trick_step(card_code(name), j, led, best, winner, tflags, fairy, 0, table)
-    seen = _mask(trick)
+    seen = card_mask(trick)
     return card_name(K._heuristic_play(m, m, need, led, best, len(trick), 4, 0, seen, tflags, False, refine))
 
 

@@ -507,6 +507,14 @@ def _mono_estimate(hand, cnt_row, n):
     return est
 
 
+@hot
+def _estimate(hand, cnt_row, trump, n, k, prm, mono):
+    """The heuristic's expected tricks of a hand (:func:`_mono_estimate` in mono)."""
+    if mono:
+        return _mono_estimate(hand, cnt_row, n)
+    return _heuristic_estimate(hand, cnt_row, trump, n, k, prm)
+
+
 @jit
 def _clairvoyant_bid(p, n, k, dealer, trump, shown, hands, cnt, deck, table, scoring, work):
     """Round-1 clairvoyance: bid from the other hands, not one's own (one card each).
@@ -1243,11 +1251,12 @@ def _prune(total, alive, scores, s, z):
 
 
 @jit
-def _world_bids(p, n, k, trump, wh, wc, spmask, spwiz, bids, visible, sigma, mono, prm, tmp, out):
+def _world_bids(p, n, k, trump, wh, wc, spmask, spwiz, bids, seats, visible, sigma, mono, prm, tmp, out):
     """The others' bids as ``p`` models them in a sampled deal (``out``), and the deal's weight.
 
-    A seat's hand at the deal is its sampled hand plus the cards it has
-    played (cards passed after a Juggler trick are not followed back). With
+    Only the seats in bit mask ``seats`` (those that have bid) count. A
+    seat's hand at the deal is its sampled hand plus the cards it has played
+    (cards passed after a Juggler trick are not followed back). With
     ``visible`` bids the bids stand and, if ``sigma`` > 0, the deal weighs
     prod_q exp(-(bid_q - est_q)^2 / (2 sigma^2)), est_q the heuristic's
     estimate of that hand with ``p``'s parameters, as an integer 1..64.
@@ -1256,14 +1265,10 @@ def _world_bids(p, n, k, trump, wh, wc, spmask, spwiz, bids, visible, sigma, mon
     w = 1.0
     for q in range(n):
         out[q] = bids[q]
-        if q == p or (visible and sigma <= 0):
+        if q == p or (seats >> q) & 1 == 0 or (visible and sigma <= 0):
             continue
-        h = wh[q] | spmask[q]
-        tmp[WIZARD] = wc[q, WIZARD] + spwiz[q]
-        if mono:
-            e = _mono_estimate(h, tmp, n)
-        else:
-            e = _heuristic_estimate(h, tmp, trump, n, k, prm)
+        tmp[WIZARD] = wc[q, WIZARD] + spwiz[q]  # the estimates read only the Wizard count
+        e = _estimate(wh[q] | spmask[q], tmp, trump, n, k, prm, mono)
         if visible:
             d = bids[q] - e
             w *= np.exp(-d * d / (2.0 * sigma * sigma))
@@ -1271,22 +1276,6 @@ def _world_bids(p, n, k, trump, wh, wc, spmask, spwiz, bids, visible, sigma, mon
             out[q] = min(max(np.int64(np.floor(e + 0.5)), 0), k)
     if not visible or sigma <= 0:
         return 1
-    return 1 + np.int64(w * 63.0)
-
-
-@jit
-def _weigh_earlier(p, n, k, dealer, trump, wh, wc, bids, sigma, mono, prm):
-    """A sampled deal's weight (1..64) at ``p``'s bid: how well it explains the bids made before ``p``."""
-    w = 1.0
-    q = dealer + 1 if dealer + 1 < n else 0
-    while q != p:
-        if mono:
-            e = _mono_estimate(wh[q], wc[q], n)
-        else:
-            e = _heuristic_estimate(wh[q], wc[q], trump, n, k, prm)
-        d = bids[q] - e
-        w *= np.exp(-d * d / (2.0 * sigma * sigma))
-        q = q + 1 if q + 1 < n else 0
     return 1 + np.int64(w * 63.0)
 
 
@@ -1365,7 +1354,7 @@ def _pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, h
         weight = 1
         if model:
             weight = _world_bids(
-                p, n, k, trump, wh, wc, spmask, spwiz, bids, visible, sigma, mono, params[p], tmp, wbids
+                p, n, k, trump, wh, wc, spmask, spwiz, bids, (1 << n) - 1, visible, sigma, mono, params[p], tmp, wbids
             )
         for ci in range(nc):
             if not alive[ci]:
@@ -1433,6 +1422,15 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base
     rng_buf = np.empty(1, dtype=np.uint64)
     hidden = rules[R_HIDDEN_BIDS] != 0  # the earlier bids are not seen when bidding
     sigma = params[p, P_INFER]
+    earlier = 0  # bit mask of the seats that bid before p
+    q = dealer + 1 if dealer + 1 < n else 0
+    while q != p:
+        earlier |= 1 << q
+        q = q + 1 if q + 1 < n else 0
+    nothing_played = np.zeros(n, dtype=np.uint64)
+    no_wizards = np.zeros(n, dtype=np.int64)
+    tmp = np.zeros(64, dtype=np.int64)
+    scratch = np.zeros(n, dtype=np.int64)
     sizes = np.full(n, k, dtype=np.int64)
     hstrat = np.full(n, S_HEURISTIC, dtype=np.int64)
     lo = max(base - 2, 0)
@@ -1469,7 +1467,24 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base
                                 cards_buf, used_buf, rng_buf)  # fmt: skip
         weight = 1
         if sigma > 0 and not hidden:
-            weight = _weigh_earlier(p, n, k, dealer, trump, wh, wc, bids, sigma, mono, params[p])
+            weight = _world_bids(
+                p,
+                n,
+                k,
+                trump,
+                wh,
+                wc,
+                nothing_played,
+                no_wizards,
+                bids,
+                earlier,
+                True,
+                sigma,
+                mono,
+                params[p],
+                tmp,
+                scratch,
+            )
         # the others' bids: as made before p; the heuristic's estimate of the sampled hand after p
         passed = not hidden
         q = dealer
@@ -1481,10 +1496,7 @@ def _pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base
                 b2[q] = bids[q]
             else:
                 # the others are modelled with the player's own heuristic parameters
-                if mono:
-                    e = _mono_estimate(wh[q], wc[q], n)
-                else:
-                    e = _heuristic_estimate(wh[q], wc[q], trump, n, k, params[p])
+                e = _estimate(wh[q], wc[q], trump, n, k, params[p], mono)
                 b2[q] = min(max(np.int64(np.floor(e + 0.5)), 0), k)
         top = -1  # the highest live bid: played out in full (and, if shared, snapshotted for the lower ones)
         for b in range(hi, lo - 1, -1):
@@ -1723,10 +1735,7 @@ def play_round(
                 b = _clairvoyant_bid(p, n, k, dealer, trump, shown, hands, cnt, deck, table, rules[R_SCORING], work)
                 est = np.float64(b)
             else:
-                if mono:
-                    est = _mono_estimate(hands[p], cnt[p], n)
-                else:
-                    est = _heuristic_estimate(hands[p], cnt[p], trump, n, k, params[p])
+                est = _estimate(hands[p], cnt[p], trump, n, k, params[p], mono)
                 b = np.int64(np.floor(est + 0.5))
             if b < 0:
                 b = 0
