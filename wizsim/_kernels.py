@@ -100,6 +100,7 @@ R_WEREWOLF = 4  # 0 must, 1 may
 R_PASSIVE_INDICATOR = 5  # 0 dealer_chooses, 1 no_trump
 R_HIDDEN_BIDS = 6  # 0 off, 1 simultaneous, 2 secret
 R_ELIMINATION = 7
+ELIMINATION_DECK = 60  # elimination counts from the 60 base cards, whatever specials are in (RULES.md 9)
 R_CLAIRVOYANCE = 8
 R_MONO = 9
 R_SPECIALS = 10  # bit i: special card DRAGON + i is in the deck
@@ -840,7 +841,7 @@ def _werewolf(n, k, indicator, trump, fixed_trump, rules, strat, params, state, 
                 hands[wolf] |= _ONE << U64(indicator)
                 cnt[wolf, indicator] += 1
                 shown = WEREWOLF
-        if swapped or indicator < 0:
+        if swapped:  # no card turned up: nothing to swap, nothing named, the Werewolf is a Jester (RULES.md 3)
             if heur:
                 trump, strength = _suit_strength(hands[wolf])
                 if strength < 1.5 + 0.25 * k:
@@ -1940,7 +1941,6 @@ def play_item(
     dealer = item % n if games_mode == 0 else 0
     if pre[0][PRE_ON] != 0:
         dealer = pre[0][PRE_DEALER]
-    d = deck.shape[0]
     for r in range(schedule.shape[0]):
         k = schedule[r]
         clairvoyant = rules[R_CLAIRVOYANCE] != 0 and (r == 0 or games_mode == 0)
@@ -1982,7 +1982,7 @@ def play_item(
         dealer += 1
         if dealer == na:
             dealer = 0
-        if rules[R_ELIMINATION] != 0 and r + 1 < schedule.shape[0] and na > 3 and na * schedule[r + 1] > d:
+        if rules[R_ELIMINATION] != 0 and r + 1 < schedule.shape[0] and na > 3 and na * schedule[r + 1] > ELIMINATION_DECK:
             low = totals[ws_seats[0]]
             for i in range(1, na):
                 low = min(low, totals[ws_seats[i]])

@@ -47,7 +47,7 @@ import numpy as np
 from . import _kernels as K
 from . import cards as C
 from .errors import WizsimError
-from .rules import FROM_INDICATOR, check_players, parse_rules
+from .rules import FROM_INDICATOR, check_players, parse_rules, standard_last_round
 from .simulate import RunSpec, _strategy_label, make_spec, run_counts
 from .stats import mean_ci, wilson_ci
 from .strategies import make_strategy
@@ -285,6 +285,17 @@ def prepare(
             raise WizsimError(f"the indicator {C.card_name(ind_code)} is not in the deck: add it with --specials")
         pool[ind_code] -= 1
     fixed = _parse_trump(trump)
+    if k == standard_last_round(n):
+        # the standard table's last round turns up no card and has no trump (RULES.md 2)
+        if indicator is not None:
+            raise WizsimError(
+                f"a round of {k} cards with {n} players is the last round, which turns up no card: drop --indicator"
+            )
+        if fixed is not None and fixed != K.NO_TRUMP:
+            raise WizsimError(
+                f"a round of {k} cards with {n} players is the last round, played without trump: drop --trump"
+            )
+        fixed = K.NO_TRUMP
     earlier = _parse_bids(bids)
     if earlier and len(earlier) != position - 1:
         raise WizsimError(

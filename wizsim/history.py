@@ -92,7 +92,7 @@ def _iter_chunk(spec: RunSpec, chunk: int, include_legal: bool) -> Iterator[dict
     n = spec.players
     kmax = max(spec.schedule)
     per_item = len(spec.schedule)
-    options = spec.rules.options()
+    options = spec.options()
     strategies = [_strategy_label(s) for s in spec.strategies]
     elimination = spec.rules.has("elimination")
     first, arrays = record_chunk_arrays(spec, chunk)

@@ -284,30 +284,60 @@ def check_players(players: int) -> int:
 
 
 def standard_schedule(players: int, deck_size: int = BASE_DECK_SIZE, rounds: int | None = None) -> list[int]:
-    """Return the hand sizes of a full game: 1, 2, ..., 60/n (or ``rounds``)."""
+    """Return the hand sizes of a full game: 1, 2, ..., 60/n (or ``rounds``, at most deck_size // n).
+
+    The standard table counts the 60 base cards whatever specials are mixed in
+    (RULES.md 2); ``rounds`` may go up to what the deck in play allows.
+    """
     most = deck_size // players
     if rounds is None:
-        rounds = most
+        return list(range(1, BASE_DECK_SIZE // players + 1))
     if rounds > most:
         raise WizsimError(
-            f"rounds={rounds} is too many: {players} players can be dealt at most {most} rounds from {deck_size} cards"
+            f"rounds={rounds} is too many: {players} players can be dealt at most {most} rounds from {deck_size} cards;"
+            f" use rounds=1..{most}"
         )
     return list(range(1, rounds + 1))
 
 
 FROM_INDICATOR = -2  # the round's trump comes from the indicator (_kernels.FROM_INDICATOR)
+NO_TRUMP = -1  # a round without trump and without a turned-up card
+ELIMINATION_ROUNDS = 20  # elimination plays rounds 1..20 (RULES.md 9)
+
+
+def standard_last_round(players: int) -> int:
+    """Hand size of the standard table's last round (60 / n), played without trump (RULES.md 2)."""
+    return BASE_DECK_SIZE // players
 
 
 def game_schedule(players: int, deck_size: int, rules: Rules) -> tuple[list[int], list[int]]:
-    """Hand sizes and fixed trumps (FROM_INDICATOR, -1 none, 0-3 a suit) of a full game's rounds."""
+    """Hand sizes and fixed trumps (FROM_INDICATOR, -1 none, 0-3 a suit) of a full game's rounds.
+
+    The last round of the standard table and round 20 of elimination turn up no
+    card and have no trump, even where cards are left over (RULES.md 2); a game
+    of ``rounds=N`` turns up a card whenever one is left.
+    """
     if rules.has("mono"):
-        return list(range(4, 16)), [-1] * 12
+        return list(range(4, 16)), [NO_TRUMP] * 12
     if rules.has("maximus"):
         return [deck_size // players] * 5, list(MAXIMUS_TRUMPS)
     if rules.has("elimination"):
-        return list(range(1, 21)), [FROM_INDICATOR] * 20
+        return list(range(1, ELIMINATION_ROUNDS + 1)), [FROM_INDICATOR] * (ELIMINATION_ROUNDS - 1) + [NO_TRUMP]
     sizes = standard_schedule(players, deck_size, rules.rounds)
-    return sizes, [FROM_INDICATOR] * len(sizes)
+    trumps = [FROM_INDICATOR] * len(sizes)
+    if rules.rounds is None:
+        trumps[-1] = NO_TRUMP
+    return sizes, trumps
+
+
+def hand_trump(players: int, cards: int) -> int:
+    """Fixed trump of an independent round (``--cards K --hands H``).
+
+    A round of 60 / n cards is the standard table's last round: no card is
+    turned up and there is no trump, with or without specials (RULES.md 2;
+    docs/decisions.md). Every other round turns up a card when one is left.
+    """
+    return NO_TRUMP if cards == standard_last_round(players) else FROM_INDICATOR
 
 
 def check_round_size(players: int, cards: int, deck_size: int = BASE_DECK_SIZE) -> int:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 from . import _kernels as K
 from . import cards as C
 from .errors import WizsimError
-from .rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, parse_rules
+from .rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, hand_trump, parse_rules
 from .stats import mean_ci, wilson_ci
 from .strategies import Strategy, seat_strategies, strategy_arrays
 
@@ -53,6 +53,7 @@ class RunSpec:
     specials: list[str] = field(default_factory=list)
     trumps: list[int] = field(default_factory=list)  # per round: FROM_INDICATOR or a fixed trump
     preset: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # advisor rounds (see wizsim.advise)
+    custom_schedule: bool = False  # hand sizes from --schedule (a card is turned up whenever one is left)
 
     def kernel_args(self) -> tuple:
         """The arrays every kernel call takes after the chunk arguments."""
@@ -112,6 +113,15 @@ class RunSpec:
     def chunks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(first item, item count, generator states) of every chunk (for small runs and histories)."""
         return self.chunk_range(0, self.n_chunks)
+
+    def options(self) -> dict[str, Any]:
+        """The HISTORY.md ``options`` of this run: the rules, plus ``rounds`` / ``schedule`` when set."""
+        out = self.rules.options()
+        if self.rules.rounds is not None:
+            out["rounds"] = self.rules.rounds
+        if self.custom_schedule:
+            out["schedule"] = list(self.schedule)
+        return out
 
     def provenance(self) -> dict[str, Any]:
         """Everything needed to reproduce the run."""
@@ -220,8 +230,9 @@ def make_spec(
         else:
             sched, trumps = game_schedule(players, deck_size, rules_obj)
         return RunSpec(
-            players, sched, True, games, seed, strategies, rules_obj, deck_arr, deck is not None, special_names, trumps
-        )
+            players, sched, True, games, seed, strategies, rules_obj, deck_arr, deck is not None, special_names, trumps,
+            custom_schedule=schedule is not None,
+        )  # fmt: skip
     if schedule is not None:
         raise WizsimError("--schedule goes with --games")
     if cards is None or hands is None:
@@ -234,7 +245,7 @@ def make_spec(
         raise WizsimError(f"hands must be between 1 and {MAX_ITEMS:.0e}, got {hands}")
     return RunSpec(
         players, [cards], False, hands, seed, strategies, rules_obj, deck_arr, deck is not None, special_names,
-        [FROM_INDICATOR],
+        [hand_trump(players, cards)],
     )  # fmt: skip
 
 
