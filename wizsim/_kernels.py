@@ -1982,7 +1982,12 @@ def play_item(
         dealer += 1
         if dealer == na:
             dealer = 0
-        if rules[R_ELIMINATION] != 0 and r + 1 < schedule.shape[0] and na > 3 and na * schedule[r + 1] > ELIMINATION_DECK:
+        if (
+            rules[R_ELIMINATION] != 0
+            and r + 1 < schedule.shape[0]
+            and na > 3
+            and na * schedule[r + 1] > ELIMINATION_DECK
+        ):
             low = totals[ws_seats[0]]
             for i in range(1, na):
                 low = min(low, totals[ws_seats[i]])
