@@ -213,7 +213,13 @@ BAD = {
     "bad trump": ["--hand", "W", "--trump", "Q"],
     "hidden bids": ["--hand", "W,B2", "--bids", "1", "--rule", "hidden_bids=secret"],
     "indicator last round": ["--hand", ",".join(f"B{r}" for r in range(1, 14)) + ",R1,R2", "--indicator", "Y3"],
-}
+    "indicator last round with specials": [
+        "--hand", ",".join(f"B{r}" for r in range(1, 14)) + ",R1,R2", "--indicator", "Y3", "--specials", "all",
+    ],
+    "trump last round with specials": [
+        "--hand", ",".join(f"B{r}" for r in range(1, 14)) + ",R1,R2", "--trump", "B", "--specials", "all",
+    ],
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("case", sorted(BAD))

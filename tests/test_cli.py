@@ -34,7 +34,8 @@ from wizsim.io import atomic_path, write_table
 
 WIZSIM = [sys.executable, "-m", "wizsim.cli"]
 TIMEOUT = 120
-HISTORY_MD = Path("/work/shared/HISTORY.md")
+# ../shared next to the repository (WIZSIM_SHARED may point elsewhere)
+HISTORY_MD = Path(os.environ.get("WIZSIM_SHARED", Path(__file__).resolve().parents[2] / "shared")) / "HISTORY.md"
 
 TABLE_ESTIMATES = ["mean_bid", "mean_tricks", "hit_rate", "mean_abs_diff", "mean_score"]
 TABLE_KEYS = ["strategy", "cards", "position", "rounds"]
@@ -121,6 +122,17 @@ BAD_INPUT = {
     "cards not an integer": ([*SIM, "--cards", "x", "--hands", "20", "--seed", "1"], "out.csv", "--cards"),
     "bad out suffix": ([*SIM, *SEL], "file.txt", ".csv"),
     "schedule beyond deck": ([*SIM, "--games", "3", "--schedule", "1,99", "--seed", "1"], "out.csv", "99"),
+    # 67 cards with all seven specials: at most 16 rounds for 4 players
+    "rounds beyond deck with specials": (
+        [*SIM, "--games", "3", "--seed", "1", "--specials", "all", "--rule", "rounds=17"],
+        "out.csv",
+        "rounds=17",
+    ),
+    "history rounds beyond deck": (
+        ["history", "--players", "4", "--games", "1", "--seed", "1", "--rule", "rounds=16"],
+        "out.jsonl",
+        "rounds=16",
+    ),
     "jobs 0": ([*SIM, *SEL, "--jobs", "0"], "out.csv", "jobs"),
     # a few more of the same contract
     "missing output folder": ([*SIM, *SEL], "nodir/out.csv", "nodir"),
@@ -412,7 +424,7 @@ def test_history_keys_match_the_document():
 HIST_CASES = {
     "hands": (["--players", "4", "--cards", "5", "--hands", "37", "--seed", "2"], 37, None),
     "games": (["--players", "5", "--games", "3", "--seed", "2", "--strategy", "heuristic"], 3 * 12, list(range(1, 13))),
-    "schedule": (["--players", "4", "--games", "7", "--schedule", "1,3,5", "--seed", "2"], 7 * 3, [1, 3, 5]),
+    "schedule": (["--players", "4", "--games", "7", "--schedule", "1,3,5", "--seed", "2", "--quiet"], 7 * 3, [1, 3, 5]),
 }
 
 
@@ -429,6 +441,8 @@ def test_history_writes_one_record_per_round(case, history_runs):
     res, path = history_runs[case]
     args, n_lines, schedule = HIST_CASES[case]
     assert_ok(res)
+    if "--quiet" in args:
+        assert res.stderr == ""
     players = int(args[args.index("--players") + 1])
     keys, option_keys = history_doc_keys()
     text = path.read_text(encoding="utf-8")

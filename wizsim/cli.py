@@ -34,7 +34,7 @@ def _add_selection(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, required=True, help="number of players, 3 to 6")
     p.add_argument("--cards", type=int, help="cards per player in each independent round (with --hands)")
     p.add_argument("--hands", type=int, help="number of independent rounds (with --cards)")
-    p.add_argument("--games", type=int, help="number of full games (60/players rounds each)")
+    p.add_argument("--games", type=int, help="number of full games (60/players rounds each, with or without specials)")
     p.add_argument("--schedule", help="hand sizes of each game's rounds, e.g. 1,3,5,7 (with --games)")
     p.add_argument("--seed", type=int, required=True, help="seed: the same seed gives the same numbers")
     p.add_argument(
@@ -56,7 +56,8 @@ def _add_selection(p: argparse.ArgumentParser) -> None:
         help="rule options: canadian=true|false, scoring=standard|progressive, "
         "wizard_indicator=dealer_chooses|no_trump, bomb=void_trick|cancel_bids, werewolf=must|may, "
         "passive_indicator=dealer_chooses|no_trump, hidden_bids=off|simultaneous|secret, "
-        "variant=standard|clairvoyance|mono|maximus|elimination (clairvoyance joins others with +), rounds=N",
+        "variant=standard|clairvoyance|mono|maximus|elimination (clairvoyance joins others with +), "
+        "rounds=N (1 to deck size // players; a card is turned up whenever one is left)",
     )
 
 
@@ -125,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     his.add_argument("--out", required=True, help="output FILE.jsonl")
     his.add_argument("--legal", action="store_true", help="also record the legal cards at every play (for audits)")
     his.add_argument("--jobs", type=int, default=1, help="local worker processes (the same file for any value)")
+    his.add_argument("--quiet", action="store_true", help="no progress bar")
 
     rep = sub.add_parser("report", help="run every analysis in analyses/ and write results/ (the main job)")
     size = rep.add_mutually_exclusive_group()
@@ -287,7 +289,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     check_output(args.out, (".jsonl",))
     if args.jobs < 1:
         raise WizsimError(f"--jobs must be >= 1, got {args.jobs}")
-    lines = write_history(args.out, spec, include_legal=args.legal, jobs=args.jobs)
+    lines = write_history(args.out, spec, include_legal=args.legal, jobs=args.jobs, progress=not args.quiet)
     print(f"wrote {lines:,} rounds to {args.out}")
     return 0
 

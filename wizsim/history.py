@@ -153,12 +153,26 @@ def history(include_legal: bool = False, **selection) -> list[dict]:
     return list(iter_history(make_spec(**selection), include_legal))
 
 
-def write_history(path: str | os.PathLike, spec: RunSpec, include_legal: bool = False, jobs: int = 1) -> int:
-    """Write ``spec``'s rounds as JSON lines to ``path`` atomically; return the number of lines."""
+def write_history(
+    path: str | os.PathLike, spec: RunSpec, include_legal: bool = False, jobs: int = 1, progress: bool = False
+) -> int:
+    """Write ``spec``'s rounds as JSON lines to ``path`` atomically; return the number of lines.
+
+    ``progress`` shows a bar on stderr (rounds, rounds/s, time left) for runs longer than 2 s.
+    """
+    from .parallel import chunks_done, progress_bar
+
     lines = 0
-    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as f:
+    with (
+        atomic_path(path) as tmp,
+        open(tmp, "w", encoding="utf-8") as f,
+        progress_bar(spec, progress) as bar,
+    ):
         for record in iter_history(spec, include_legal, jobs):
             f.write(json.dumps(record, separators=(", ", ": ")))
             f.write("\n")
             lines += 1
+            bar.update(1)
+            if lines % (spec.chunk_size * len(spec.schedule)) == 0:
+                bar.set_description_str(chunks_done(lines // (spec.chunk_size * len(spec.schedule)), spec.n_chunks))
     return lines

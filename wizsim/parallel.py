@@ -236,7 +236,7 @@ def _describe_difference(found: dict, wanted: dict) -> str:
 # --------------------------------------------------------------------------- progress
 
 
-def _progress(spec: RunSpec, enabled: bool, initial_chunks: int, initial_rounds: int):
+def progress_bar(spec: RunSpec, enabled: bool, initial_chunks: int = 0, initial_rounds: int = 0):
     """A tqdm bar on stderr (hands done, hands/s, time left; chunks in the postfix), shown after 2 s."""
     from tqdm.auto import tqdm
 
@@ -252,11 +252,11 @@ def _progress(spec: RunSpec, enabled: bool, initial_chunks: int, initial_rounds:
         smoothing=0.1,
         bar_format="{desc} {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt}{unit} [{elapsed}<{remaining}, {rate_fmt}]",
     )
-    bar.set_description_str(_chunks_done(initial_chunks, spec.n_chunks), refresh=False)
+    bar.set_description_str(chunks_done(initial_chunks, spec.n_chunks), refresh=False)
     return bar
 
 
-def _chunks_done(done: int, total: int) -> str:
+def chunks_done(done: int, total: int) -> str:
     return f"chunks {done:,}/{total:,}"
 
 
@@ -399,14 +399,14 @@ def run(
             return total
         if backend == "dask" and client is None:
             client = stack.enter_context(_dask_client(jobs, scheduler, env))
-        bar = stack.enter_context(_progress(spec, progress, done_chunks, done_rounds))
+        bar = stack.enter_context(progress_bar(spec, progress, done_chunks, done_rounds))
         try:
             for (lo, hi), part in _results(spec, todo, jobs, backend, client, env):
                 if ckpt is not None:
                     ckpt.save(lo, hi, part)
                 total += part
                 done_chunks += hi - lo
-                bar.set_description_str(_chunks_done(done_chunks, n_chunks), refresh=False)
+                bar.set_description_str(chunks_done(done_chunks, n_chunks), refresh=False)
                 bar.update(_block_rounds(spec, lo, hi))
         except Exception as exc:
             if type(exc).__name__ in ("TerminatedWorkerError", "KilledWorker"):

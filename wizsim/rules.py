@@ -8,11 +8,16 @@ Cards (1). 52 suit cards, Blue/Red/Green/Yellow x 1..13 (13 high), 4 Wizards,
 4 Jesters; 60 in all.
 
 Players and rounds (2). 3 to 6 players in seats 0..n-1 clockwise; round ``k``
-deals ``k`` cards to everyone; a standard game has 60/n rounds. The dealer of
-round 1 is seat 0 and the deal passes clockwise (to seat ``dealer + 1``).
+deals ``k`` cards to everyone; a standard game has 60/n rounds (20/15/12/10),
+with or without special cards (``rounds=N`` sets up to deck size // n). The
+last round of the standard table (and round 20 of elimination) turns up no
+card and has no trump, even where cards are left over; other schedules turn
+up a card whenever one is left. The dealer of round 1 is seat 0 and the deal
+passes clockwise (to seat ``dealer + 1``).
 
 Trump (3). The top card of the undealt stock is turned up. A suit card makes
-its suit trump; a Jester, or no card left (the last round), means no trump;
+its suit trump; a Jester, no card left, or the standard table's last round
+means no trump;
 a Wizard lets the dealer name a suit after looking at the hand
 (``wizard_indicator=dealer_chooses``, the default) or means no trump
 (``wizard_indicator=no_trump``).
@@ -43,7 +48,8 @@ the would-be winner leads next (``bomb=cancel_bids``: it is a Jester that
 never wins, and a round in which it was played scores 10 x tricks for all).
 Werewolf: before the bids its holder swaps it for the indicator and names
 trump, a suit or none (``werewolf=may``: the swap may be declined); with no
-indicator the holder names trump and keeps it as a Jester. Juggler (7.5) and
+card turned up there is nothing to swap: nobody names trump, there is none,
+and the Werewolf plays as a Jester. Juggler (7.5) and
 Cloud (9.75): played in a suit their player names, which leads if nothing was
 led; after a Juggler trick (not the last) everyone passes a card to the left
 at once; the taker of the Cloud trick changes their bid by one (the better
@@ -59,8 +65,9 @@ in round 1 bidders see the other hands, not their own. ``variant=mono``
 Jester, draws 3 + r cards in round r for 12 rounds; no trump, no following,
 the highest value wins. ``variant=maximus``: 5 rounds dealing the whole deck,
 trump Blue, Red, Green, Yellow, then none. ``variant=elimination`` (4-6
-players): whenever the next round could not be dealt to everyone, the lowest
-total leaves; play goes on to round 20 with three. Clairvoyance combines with
+players): whenever the next round could not be dealt to everyone from 60
+cards (whatever specials are in), the lowest total leaves; play goes on to
+round 20 with three. Clairvoyance combines with
 the others: ``variant=maximus+clairvoyance``.
 
 Choices where RULES.md is silent are listed in ``docs/decisions.md``.
