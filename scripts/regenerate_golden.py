@@ -1,0 +1,89 @@
+"""Rewrite the golden games in tests/golden/ and say which games and rounds changed.
+
+Each golden game is ``wizsim history`` JSONL of one whole game (one line per
+round), made from the selection named in ``tests/golden/manifest.json``.
+``tests/test_golden.py`` compares them byte for byte, so a change to the
+engine's rules or to the random and heuristic players shows up there; running
+this script is the deliberate act that accepts it (say why in the commit).
+
+Usage::
+
+    python scripts/regenerate_golden.py            # rewrite, print what changed
+    python scripts/regenerate_golden.py --check    # write nothing; exit 1 if any game differs
+    python scripts/regenerate_golden.py --only mono_3p,bomb_4p
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
+MANIFEST = GOLDEN / "manifest.json"
+
+
+def selections() -> dict[str, dict]:
+    """The golden games: name -> ``make_spec`` keyword arguments."""
+    return json.loads(MANIFEST.read_text(encoding="utf-8"))["games"]
+
+
+def render(selection: dict) -> bytes:
+    """The bytes ``wizsim history`` writes for ``selection`` (through the same writer)."""
+    from wizsim.history import write_history
+    from wizsim.simulate import make_spec
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # Dragon without Fairy and the reverse are golden cases
+        spec = make_spec(**selection)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.jsonl"
+        write_history(path, spec)
+        return path.read_bytes()
+
+
+def changed_rounds(old: bytes, new: bytes) -> list[str]:
+    """Which rounds (lines) differ between two renderings of one game."""
+    a, b = old.decode().splitlines(), new.decode().splitlines()
+    out = [f"round {i + 1}" for i in range(min(len(a), len(b))) if a[i] != b[i]]
+    if len(a) != len(b):
+        out.append(f"{len(a)} rounds -> {len(b)} rounds")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a golden game differs")
+    parser.add_argument("--only", help="comma-separated game names (default: all in the manifest)")
+    args = parser.parse_args(argv)
+    games = selections()
+    names = list(games) if not args.only else [n.strip() for n in args.only.split(",")]
+    unknown = [n for n in names if n not in games]
+    if unknown:
+        print(f"regenerate_golden: error: unknown game(s) {', '.join(unknown)}; see {MANIFEST}", file=sys.stderr)
+        return 2
+    differ = 0
+    for name in names:
+        path = GOLDEN / f"{name}.jsonl"
+        new = render(games[name])
+        old = path.read_bytes() if path.exists() else b""
+        if old == new:
+            print(f"{name}: unchanged")
+            continue
+        differ += 1
+        what = "new file" if not old else ", ".join(changed_rounds(old, new))
+        print(f"{name}: CHANGED ({what})")
+        if not args.check:
+            path.write_bytes(new)
+    stale = sorted(p.stem for p in GOLDEN.glob("*.jsonl") if p.stem not in games)
+    for name in stale:
+        print(f"{name}: not in the manifest (delete {name}.jsonl if it is no longer wanted)")
+    print(f"{differ} of {len(names)} golden games differ" + ("" if args.check else " (rewritten)"))
+    return 1 if args.check and differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
