@@ -5,7 +5,8 @@ Two parts, both for 3-6 players and the 60-card base deck, standard scoring
 
 1. Hand features (``bid_probabilities.csv``, ``bid_probabilities_optimal.csv``).
    Independent rounds of 1, 3, 5, 10 and the largest round size (60 / n
-   cards: every card is dealt, so there is no trump) in :data:`STRATEGY`
+   cards: the standard table's last round, played without trump, RULES.md
+   2; every card is dealt) in :data:`STRATEGY`
    self-play (``table``: the strongest built-in player fast enough for
    millions of rounds; it bids from learned mean scores and plays like
    ``heuristic`` with two refinements; a switch is the one line of the constant, every text
@@ -48,27 +49,43 @@ Two parts, both for 3-6 players and the 60-card base deck, standard scoring
 
 2. One-card rounds (``one_card_breakeven.csv``). Play is forced, so whether
    a card takes the trick is fixed by the deal (and by the dealer's choice of
-   trump after a Wizard is turned up: every player but ``random`` names trump
-   like the heuristic, ``_kernels.decider``, i.e. the suit of its card, or
-   Blue with a Wizard or Jester; a ``random`` dealer names a random suit;
-   :func:`dealer_rule` picks the matching exact count for :data:`STRATEGY`,
-   so the exact table holds for ``table`` as it did for ``heuristic``). For
-   every player count,
-   position (1 leads, n deals) and card class (Wizard, Jester, trump /
-   off-suit / no-trump card by rank 1-13, no trump meaning a Jester turned
-   up): P(win) computed EXACTLY by :func:`wizsim.exact.one_card_counts`
-   (every deal counted by falling factorials; cross-checked against a
-   brute-force visit of every deal through the engine's rule functions),
-   the share of hands in that class, and the recommended bid: 1 iff
-   P(win) > 3/7 (bid 1 scores 30 p - 10 (1 - p), bid 0 scores
-   20 (1 - p) - 10 p). The same cells are simulated (same strategy,
+   trump after a Wizard is turned up). A one-card round is never the last
+   round of the standard table (60 cards, at most 6 dealt), so a card is
+   always turned up, and every bidder sees it: the table is kept by what the
+   bidder sees. For every player count, position (1 leads, n deals),
+   indicator class and card class: indicator ``suit card`` (its suit is
+   trump; my card is a ``trump`` when the indicator is of my card's suit, an
+   ``off-suit`` card when it is of another suit), ``Jester`` (no trump: my
+   card is a ``no-trump`` card) or ``Wizard`` (the dealer names trump before
+   the bids, after looking at their card); card class Wizard, Jester, or
+   trump / off-suit / no-trump card by rank 1-13. Dealer's policy after a
+   Wizard is turned up (column ``trump_rule``): every player but ``random``
+   names trump like the heuristic (``_kernels.decider`` with
+   ``_kernels._suit_strength``), i.e. the suit of its card, or Blue when it
+   holds a Wizard or Jester; a ``random`` dealer names a random suit;
+   :func:`dealer_rule` picks the matching exact count for :data:`STRATEGY`.
+   Cells after a Wizard pool the four suits the dealer may name. P(win) is
+   computed EXACTLY by :func:`wizsim.exact.one_card_counts` (every deal
+   counted by falling factorials; cross-checked against a brute-force visit
+   of every deal through the engine's rule functions), with the share of
+   the position's hands in the cell and the recommended bid: 1 iff P(win) >
+   3/7 (bid 1 scores 30 p - 10 (1 - p), bid 0 scores 20 (1 - p) - 10 p).
+   Columns ``p_win_pooled_exact`` and ``recommended_bid_pooled`` give the
+   same card class with the indicators pooled (the table before the split),
+   which misleads where the two bids differ (e.g. an off-suit 10 on lead at
+   3 players: 13/29 = 1482/3306 > 3/7 with a suit card turned up, bid 1;
+   pooled 1022/2439 < 3/7). The same cells are simulated (same strategy,
    ``SIZES[size]["one_card"]`` rounds per player count, Wilson intervals,
    one hand per cell per round, so independent) and compared with the exact
    value by a z-score (``z_win``; a normal approximation, not meaningful
    where fewer than about 5 wins or losses are expected, e.g. Jesters).
-   Rows ``any card`` summarise a position: P(win) = P(a blind bid of 1 is
-   right), and the probability that the recommended bid is right with its
-   expected score.
+   Rows ``any card`` summarise a position and indicator (indicator ``any``:
+   all of them): P(win) = P(a blind bid of 1 is right), and the probability
+   that the recommended bid is right with its expected score. The headline
+   states the recommended bids as a rule by what the bidder sees (card,
+   indicator, position), checked to reproduce every cell, with how often it
+   is right and its expected score, beside the rule that pools the
+   indicators.
 
 Sizes: quick 2,000 rounds per (players, round size) and 20,000 one-card
 rounds per player count; default 196,608 and 524,288; full ten times that.
@@ -191,16 +208,16 @@ def _feature_task(players: int, cards: int, hands: int, seed: int, chunk: int) -
 
 
 def _one_card_task(players: int, hands: int, seed: int, chunk: int, bid_one: np.ndarray) -> tuple:
-    """Counts of one chunk of one-card rounds: [position, class, (hands, wins, right, score, score^2)].
+    """Counts of one chunk of one-card rounds: [position, indicator, class, (hands, wins, right, score, score^2)].
 
-    ``bid_one[position, class]`` is the recommended bid (1 or 0) the right/score columns use.
+    ``bid_one[position, indicator, class]`` is the recommended bid (1 or 0) the right/score columns use.
     """
     n = players
     spec = make_spec(n, cards=1, hands=hands, seed=seed, strategy=STRATEGY)
     _, arr = record_chunk_arrays(spec, chunk)
     card = arr["hands"][:, :, 0].astype(np.int64)
     info = arr["info"]
-    dealer, trump = info[:, 0:1], info[:, 3:4]
+    dealer, indicator, trump = info[:, 0:1], info[:, 2:3], info[:, 3:4]
     won = info[:, 8 + 3 + n : 8 + 3 + 2 * n]
     pos = (np.arange(n)[None, :] - dealer - 1) % n
     rank = card % 13
@@ -209,16 +226,22 @@ def _one_card_task(players: int, hands: int, seed: int, chunk: int, bid_one: np.
         0,
         np.where(card == X.J, 1, np.where(trump < 0, 28 + rank, np.where(card // 13 == trump, 2 + rank, 15 + rank))),
     )
-    bid = bid_one[pos, cls]
+    ind = np.where(
+        indicator < 0,
+        X.IND_NONE,
+        np.where(indicator == X.W, X.IND_WIZARD, np.where(indicator == X.J, X.IND_JESTER, X.IND_SUIT)),
+    )
+    ind = np.broadcast_to(ind, card.shape)
+    bid = bid_one[pos, ind, cls]
     right = (bid == won).astype(np.int64)
     sc = np.where(bid == 1, np.where(won == 1, 30, -10), np.where(won == 1, -10, 20))
-    idx = (pos * X.N_CLASSES + cls).ravel()
-    size = n * X.N_CLASSES
+    idx = ((pos * X.N_INDICATORS + ind) * X.N_CLASSES + cls).ravel()
+    size = n * X.N_INDICATORS * X.N_CLASSES
     out = np.stack(
         [np.bincount(idx, weights=w.ravel(), minlength=size) for w in (np.ones_like(won), won, right, sc, sc * sc)],
         axis=-1,
     )
-    return n, np.rint(out).astype(np.int64).reshape(n, X.N_CLASSES, 5)
+    return n, np.rint(out).astype(np.int64).reshape(n, X.N_INDICATORS, X.N_CLASSES, 5)
 
 
 def _run_tasks(tasks: list[tuple], jobs: int) -> list:
@@ -311,56 +334,104 @@ def feature_tables(acc: dict) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
     return pd.DataFrame(prob_rows), pd.DataFrame(bid_rows), dropped
 
 
-def one_card_table(exact: dict[int, np.ndarray], sim: dict[int, np.ndarray]) -> pd.DataFrame:
-    """The one-card table: exact and simulated P(win), recommended bid, its hit rate and expected score."""
+TRUMP_RULES = {  # how the trump arises, by indicator class (column ``trump_rule``)
+    "suit card": "the indicator's suit",
+    "Jester": "no trump",
+    "none": "no trump",
+    "any": "any",
+}
+DEALER_POLICY = {  # how the dealer names trump after a Wizard is turned up, by dealer_rule()
+    "heuristic": "the dealer names the suit of their card, Blue if they hold a Wizard or Jester",
+    "random": "the dealer names a random suit",
+}
+
+
+def _bid_outcome(bid: int, wins: int, total: int) -> tuple[int, int]:
+    """(hands where ``bid`` is right, total score) in a cell of ``total`` hands with ``wins`` tricks taken."""
+    if bid:
+        return wins, 40 * wins - 10 * total
+    return total - wins, 20 * total - 30 * wins
+
+
+def _kind_rank(name: str) -> tuple[str, int]:
+    """Kind and rank of a card class name: ``"off-suit 10"`` -> ("off-suit", 10), ``"Wizard"`` -> ("wizard", 0)."""
+    if name == "any card":
+        return "any", 0
+    kind, _, rank = name.rpartition(" ")
+    return (kind, int(rank)) if rank.isdigit() else (name.lower(), 0)
+
+
+def one_card_table(exact: dict[int, np.ndarray], sim: dict[int, np.ndarray], rule: str | None = None) -> pd.DataFrame:
+    """The one-card table by what the bidder sees: exact and simulated P(win), recommended bid, hit rate, score.
+
+    ``exact[n]`` is :func:`wizsim.exact.one_card_counts` ``[n, 4, 41, 2]``,
+    ``sim[n]`` the summed :func:`_one_card_task` counts ``[n, 4, 41, 5]``,
+    ``rule`` the dealer's rule after a Wizard is turned up (default
+    :func:`dealer_rule`). One row per (players, position, indicator, card
+    class), an ``any card`` row per (players, position, indicator) and one
+    per (players, position) with indicator ``any``. ``*_pooled_exact``
+    columns: the bid chosen with the indicators pooled, and how it fares.
+    """
     names = X.class_names()
+    trump_rule = {**TRUMP_RULES, "Wizard": DEALER_POLICY[rule or dealer_rule()]}
     rows = []
+
+    def add(n, q, ind, name, total, tot_all, wins, bid, outcome, p_pooled, bid_pooled, simc) -> None:
+        """Append a row; ``outcome`` = (right, score) of ``bid`` and of ``bid_pooled``, summed over the cell."""
+        p = Fraction(wins, total)
+        right, score, right_pooled, score_pooled = outcome
+        kind, rank = _kind_rank(name)
+        hands_sim, wins_sim, right_sim, sc_sum, sc_sq = (int(v) for v in simc)
+        pw, pw_lo, pw_hi = wilson_ci(np.array(wins_sim), np.array(hands_sim))
+        pr, pr_lo, pr_hi = wilson_ci(np.array(right_sim), np.array(hands_sim))
+        mean = sc_sum / hands_sim
+        sd = np.sqrt(max(sc_sq - hands_sim * mean * mean, 0.0) / (hands_sim - 1))
+        half = Z95 * sd / np.sqrt(hands_sim)
+        pf = float(p)
+        se = np.sqrt(pf * (1 - pf) / hands_sim)
+        z = (float(pw) - pf) / se if se > 0 else (0.0 if float(pw) == pf else np.inf)
+        rows.append({
+            "players": n, "position": q + 1, "indicator": ind, "trump_rule": trump_rule[ind], "card_class": name,
+            "kind": kind, "rank": rank, "share_exact": total / tot_all, "p_win_exact": pf,
+            "p_win_exact_fraction": f"{p.numerator}/{p.denominator}",
+            "exp_score_bid1_exact": float(40 * p - 10), "exp_score_bid0_exact": float(20 - 30 * p),
+            "recommended_bid": bid, "p_right_exact": float(Fraction(right, total)),
+            "exp_score_exact": float(Fraction(score, total)),
+            "p_win_pooled_exact": float(p_pooled), "recommended_bid_pooled": bid_pooled,
+            "p_right_pooled_exact": float(Fraction(right_pooled, total)),
+            "exp_score_pooled_exact": float(Fraction(score_pooled, total)),
+            "hands_sim": hands_sim, "p_win_sim": float(pw), "p_win_sim_lo": float(pw_lo),
+            "p_win_sim_hi": float(pw_hi), "z_win": z, "p_right_sim": float(pr), "p_right_sim_lo": float(pr_lo),
+            "p_right_sim_hi": float(pr_hi), "exp_score_sim": mean, "exp_score_sim_lo": mean - half,
+            "exp_score_sim_hi": mean + half,
+        })  # fmt: skip
+
     for n in PLAYERS:
         ex, sm = exact[n], sim[n]
+        pooled = ex.sum(1)
         for q in range(n):
-            tot_all = int(ex[q, :, 0].sum())
-            agg = {"total": 0, "wins": 0, "right": 0, "score": 0}  # exact, summed over classes
-            for c in [*range(X.N_CLASSES), None]:
-                if c is None:
-                    total, wins = tot_all, int(ex[q, :, 1].sum())
-                    p = Fraction(wins, total)
-                    bid = -1
-                    p_right = Fraction(agg["right"], total)
-                    exp_rec = Fraction(agg["score"], total)
-                    simc = sm[q].sum(0)
-                    name, kind, rank = "any card", "any", 0
-                else:
-                    total, wins = int(ex[q, c, 0]), int(ex[q, c, 1])
-                    if total == 0:
-                        continue
-                    p = Fraction(wins, total)
-                    bid = int(p > BREAKEVEN)
-                    p_right = p if bid else 1 - p
-                    exp_rec = 40 * p - 10 if bid else 20 - 30 * p
-                    agg["right"] += wins if bid else total - wins
-                    agg["score"] += (40 * wins - 10 * total) if bid else (20 * total - 30 * wins)
-                    simc = sm[q, c]
-                    name = names[c]
-                    kind, rank = (name.split(" ")[0].lower(), int(name.split(" ")[1])) if c >= 2 else (name.lower(), 0)
-                hands_sim, wins_sim, right_sim, sc_sum, sc_sq = (int(v) for v in simc)
-                pw, pw_lo, pw_hi = wilson_ci(np.array(wins_sim), np.array(hands_sim))
-                pr, pr_lo, pr_hi = wilson_ci(np.array(right_sim), np.array(hands_sim))
-                mean = sc_sum / hands_sim
-                sd = np.sqrt(max(sc_sq - hands_sim * mean * mean, 0.0) / (hands_sim - 1))
-                half = Z95 * sd / np.sqrt(hands_sim)
-                pf = float(p)
-                se = np.sqrt(pf * (1 - pf) / hands_sim)
-                z = (float(pw) - pf) / se if se > 0 else (0.0 if float(pw) == pf else np.inf)
-                rows.append({
-                    "players": n, "position": q + 1, "card_class": name, "kind": kind, "rank": rank,
-                    "share_exact": total / tot_all, "p_win_exact": pf, "p_win_exact_fraction": f"{p.numerator}/{p.denominator}",
-                    "exp_score_bid1_exact": float(40 * p - 10), "exp_score_bid0_exact": float(20 - 30 * p),
-                    "recommended_bid": bid, "p_right_exact": float(p_right), "exp_score_exact": float(exp_rec),
-                    "hands_sim": hands_sim, "p_win_sim": float(pw), "p_win_sim_lo": float(pw_lo),
-                    "p_win_sim_hi": float(pw_hi), "z_win": z, "p_right_sim": float(pr), "p_right_sim_lo": float(pr_lo),
-                    "p_right_sim_hi": float(pr_hi), "exp_score_sim": mean, "exp_score_sim_lo": mean - half,
-                    "exp_score_sim_hi": mean + half,
-                })  # fmt: skip
+            tot_all = int(ex[q, ..., 0].sum())
+            wins_all = int(ex[q, ..., 1].sum())
+            pos_sums = [0, 0, 0, 0]  # right, score; right, score of the pooled bids
+            for i, ind in enumerate(X.INDICATORS):
+                tot_ind = int(ex[q, i, :, 0].sum())
+                if tot_ind == 0:
+                    continue
+                sums = [0, 0, 0, 0]
+                for c in np.flatnonzero(ex[q, i, :, 0]):
+                    total, wins = int(ex[q, i, c, 0]), int(ex[q, i, c, 1])
+                    bid = int(Fraction(wins, total) > BREAKEVEN)
+                    p_pooled = Fraction(int(pooled[q, c, 1]), int(pooled[q, c, 0]))
+                    bid_pooled = int(p_pooled > BREAKEVEN)
+                    outcome = (*_bid_outcome(bid, wins, total), *_bid_outcome(bid_pooled, wins, total))
+                    sums = [a + b for a, b in zip(sums, outcome, strict=True)]
+                    add(n, q, ind, names[c], total, tot_all, wins, bid, outcome, p_pooled, bid_pooled, sm[q, i, c])
+                # a blind bid of 1 (P(win) of the position, indicators pooled)
+                add(n, q, ind, "any card", tot_ind, tot_all, int(ex[q, i, :, 1].sum()), -1, sums,
+                    Fraction(wins_all, tot_all), -1, sm[q, i].sum(0))  # fmt: skip
+                pos_sums = [a + b for a, b in zip(pos_sums, sums, strict=True)]
+            add(n, q, "any", "any card", tot_all, tot_all, wins_all, -1, pos_sums, Fraction(wins_all, tot_all), -1,
+                sm[q].sum((0, 1)))  # fmt: skip
     return pd.DataFrame(rows)
 
 
@@ -386,7 +457,7 @@ def _main_chart(bids: pd.DataFrame, one: pd.DataFrame, outdir: Path, n: int = 4,
     ax1.set(title=f"a) {n} players, {k} cards: tricks taken and best bid",
             xlabel="trump cards in hand (none = no trump)", ylabel="tricks (mean, 95% CI) / best bid")  # fmt: skip
     ax1.legend(fontsize=7, ncol=2, loc="upper left")
-    d = one[(one.players == n) & one.kind.isin(["trump", "off-suit"])]
+    d = one[(one.players == n) & (one.indicator == "suit card") & one.kind.isin(["trump", "off-suit"])]
     for q in range(1, n + 1):
         for kind, ls, mk in (("trump", "-", "o"), ("off-suit", "--", "s")):
             e = d[(d.position == q) & (d.kind == kind)].sort_values("rank")
@@ -394,7 +465,7 @@ def _main_chart(bids: pd.DataFrame, one: pd.DataFrame, outdir: Path, n: int = 4,
                      label=f"position {q}, {kind}")  # fmt: skip
             _errbar(ax2, e["rank"], e, "p_win_sim", ls="none", marker=mk, ms=3, color=COLORS[q - 1])
     ax2.axhline(float(BREAKEVEN), color="black", lw=0.8, ls=":", label="break-even 3/7: bid 1 above")
-    ax2.set(title=f"b) one-card round, {n} players: P(win) by card",
+    ax2.set(title=f"b) one card, {n} players, suit card turned up",
             xlabel="card rank (13 high)", ylabel="P(take the trick)", ylim=(-0.02, 1.02))  # fmt: skip
     ax2.set_xticks(range(1, 14))
     ax2.legend(fontsize=6.5, ncol=2, loc="upper left")
@@ -407,25 +478,35 @@ def _main_chart(bids: pd.DataFrame, one: pd.DataFrame, outdir: Path, n: int = 4,
 
 
 def _one_card_chart(one: pd.DataFrame, outdir: Path) -> None:
-    # x: Jester, off-suit 1-13, no-trump 1-13, trump 1-13, Wizard (gaps between the groups)
-    names = X.class_names()
+    # x: Jester, off-suit 1-13, no-trump 1-13, trump 1-13, Wizard (gaps between the groups); solid lines: a suit
+    # card turned up (a Jester turned up for the no-trump group), dashed: a Wizard turned up (the dealer names trump)
     xpos = {"Jester": -1, "Wizard": 45}
     for i, kind in enumerate(("off-suit", "no-trump", "trump")):
         xpos.update({f"{kind} {r}": 2 + 14 * i + r - 1 for r in range(1, 14)})
-    order = ["Jester", *names[15:28], *names[28:41], *names[2:15], "Wizard"]
+    groups = [  # (indicator, card classes in x order, line style)
+        ("suit card", ["Jester"], "-"),
+        ("suit card", [f"off-suit {r}" for r in range(1, 14)], "-"),
+        ("Jester", [f"no-trump {r}" for r in range(1, 14)], "-"),
+        ("suit card", [f"trump {r}" for r in range(1, 14)], "-"),
+        ("suit card", ["Wizard"], "-"),
+        ("Wizard", [f"off-suit {r}" for r in range(1, 14)], "--"),
+        ("Wizard", [f"trump {r}" for r in range(1, 14)], "--"),
+    ]
     fig, axes = figure(2, 2, figsize=(12, 8), sharex=True, sharey=True)
     for ax, n in zip(axes.ravel(), PLAYERS, strict=True):
-        d = one[(one.players == n) & (one.card_class != "any card")]
+        d = one[one.players == n]
         for q in range(1, n + 1):
-            e = d[d.position == q].set_index("card_class").loc[order]
-            x = e.card_class.map(xpos) if "card_class" in e else np.array([xpos[c] for c in e.index])
-            x = np.asarray(x, dtype=float) + (q - (n + 1) / 2) * 0.12
             col = COLORS[(q - 1) % len(COLORS)]
-            for lo, hi in ((0, 1), (1, 14), (14, 27), (27, 40), (40, 41)):
-                ax.plot(x[lo:hi], e.p_win_exact.to_numpy()[lo:hi], color=col, lw=1,
-                        label=f"position {q}" if lo == 0 else None)  # fmt: skip
-            ax.vlines(x, e.p_win_sim_lo, e.p_win_sim_hi, color=col, lw=0.8)
-            ax.plot(x, e.p_win_sim, ls="none", marker="o", ms=1.8, color=col)
+            shift = (q - (n + 1) / 2) * 0.12
+            for gi, (ind, classes, ls) in enumerate(groups):
+                e = d[(d.position == q) & (d.indicator == ind)].set_index("card_class")
+                e = e.loc[[c for c in classes if c in e.index]]
+                if e.empty:
+                    continue
+                x = np.array([xpos[c] for c in e.index], dtype=float) + shift
+                ax.plot(x, e.p_win_exact, ls=ls, color=col, lw=1, label=f"position {q}" if gi == 0 else None)
+                ax.vlines(x, e.p_win_sim_lo, e.p_win_sim_hi, color=col, lw=0.8)
+                ax.plot(x, e.p_win_sim, ls="none", marker="o" if ls == "-" else "x", ms=1.8, color=col)
         ax.axhline(float(BREAKEVEN), color="black", lw=0.8, ls=":")
         ax.set_title(f"{n} players", fontsize=10)
         ax.set_xticks([-1, 8, 22, 36, 45], ["J", "off-suit", "no trump", "trump", "W"])
@@ -435,40 +516,115 @@ def _one_card_chart(one: pd.DataFrame, outdir: Path) -> None:
     for ax in axes[1]:
         ax.set_xlabel("card held: Jester, ranks 1-13 of each group (13 high), Wizard")
     fig.suptitle(
-        "One-card rounds: P(win) by card and position (1 leads, last deals); lines exact, dots simulated with "
-        "95% Wilson intervals; dotted: 3/7 (bid 1 above it)",
+        "One-card rounds: P(win) by card, indicator and position (1 leads, last deals); solid: a suit card turned up "
+        "(no trump: a Jester turned up), dashed: a Wizard turned up\n(the dealer names the suit of their card); lines "
+        "exact, dots simulated with 95% Wilson intervals; dotted: 3/7 (bid 1 above it)",
         fontsize=9,
     )
     save(fig, outdir / "one_card_breakeven")
 
 
-def _headline(one: pd.DataFrame, bids: pd.DataFrame, sim: dict[int, np.ndarray]) -> str:
-    """One-card rule (lowest trump worth a bid of 1, per player count), its hit rate, and one feature cell."""
-    rules, right, nt, off = [], [], [], []
-    lead_only = True
-    wizard = "a Wizard or " if bool((one[one.kind == "wizard"].recommended_bid == 1).all()) else ""
-    for n in PLAYERS:
-        yes = one[(one.players == n) & (one.recommended_bid == 1)]
-        low = yes[yes.kind == "trump"].groupby("position")["rank"].min()
-        others, dealer = int(low.drop(n).min()), int(low.get(n, 99))
-        rules.append(f"{others}" + (f" ({dealer} dealing)" if dealer != others else ""))
-        t = yes[yes.kind == "no-trump"]
-        nt.append(
-            "/".join(
-                f"{int(g['rank'].min())}" + (f" at position {q}" if q > 1 else "") for q, g in t.groupby("position")
-            )
+def one_card_rule(one: pd.DataFrame) -> dict:
+    """The recommended one-card bids of ``one`` as thresholds: the lowest rank worth a bid of 1.
+
+    Returns ``{(players, indicator, kind): {position: rank or None}}`` for
+    suit-card kinds (None: never bid 1), plus ``"wizard"`` and ``"jester"``:
+    the bids with a Wizard and a Jester if the same in every cell (else None).
+    Raises ValueError if a cell's bid is not the threshold's (bid 1 at some
+    rank but 0 at a higher one), so the rule stated reproduces every cell.
+    """
+    cells = one[one.card_class != "any card"]
+    rule: dict = {}
+    for key, g in cells[cells["rank"] > 0].groupby(["players", "indicator", "kind"], sort=False):
+        rule[key] = {}
+        for q, e in g.groupby("position"):
+            yes = e[e.recommended_bid == 1]["rank"]
+            low = int(yes.min()) if len(yes) else None
+            if low is not None and not (e.recommended_bid == (e["rank"] >= low)).all():
+                raise ValueError(f"one-card bids not a threshold in rank: {key}, position {q}")
+            rule[key][int(q)] = low
+    for kind in ("wizard", "jester"):
+        bids = set(cells[cells.kind == kind].recommended_bid)
+        rule[kind] = bids.pop() if len(bids) == 1 else None
+    return rule
+
+
+def rule_bid(rule: dict, players: int, position: int, indicator: str, kind: str, rank: int) -> int:
+    """The bid :func:`one_card_rule`'s thresholds give a card (``kind``, ``rank``) seen with ``indicator``."""
+    if kind in ("wizard", "jester"):
+        return int(rule[kind])
+    low = rule[(players, indicator, kind)][position]
+    return int(low is not None and rank >= low)
+
+
+def _where(n: int, positions: list[int]) -> str:
+    """Positions in words: when leading (1), when dealing (n), at position q."""
+    if positions == [1]:
+        return "when leading"
+    if positions == [n]:
+        return "when dealing"
+    return "at position " + " or ".join(str(q) for q in positions)
+
+
+def _thresholds(rule: dict, indicator: str, kind: str, n: int) -> tuple | None:
+    """(main rank, where it holds or '' for every other position, [(rank, where), ...]); None: never bid 1."""
+    by_q = rule.get((n, indicator, kind), {})
+    groups: dict = {}
+    for q, low in sorted(by_q.items()):
+        if low is not None:
+            groups.setdefault(low, []).append(q)
+    if not groups:
+        return None
+    main = max(groups, key=lambda r: (len(groups[r]), -r))
+    everywhere = sum(len(qs) for qs in groups.values()) == len(by_q)
+    others = [(r, _where(n, qs)) for r, qs in sorted(groups.items()) if r != main]
+    return main, "" if everywhere else _where(n, groups[main]), others
+
+
+def _threshold_text(rule: dict, indicator: str, kind: str) -> str:
+    """The lowest rank worth a bid of 1 per player count, e.g. '7/8/9/10 (1/2/6/8 when dealing)'; '' if none."""
+    per = {n: _thresholds(rule, indicator, kind, n) for n in PLAYERS}
+    present = [n for n in PLAYERS if per[n] is not None]
+    if not present:
+        return ""
+    if len({(per[n][1], tuple(w for _, w in per[n][2])) for n in present}) > 1:  # no common shape: one by one
+        return "; ".join(
+            f"{n} players: {t[0]}{' ' + t[1] if t[1] else ''}" + "".join(f" ({r} {w})" for r, w in t[2])
+            for n, t in per.items()
+            if t is not None
         )
-        lead_only = lead_only and bool((t.position == 1).all())
-        off += [f"{n} players at position {q}, rank >= {int(g['rank'].min())}"
-                for q, g in yes[yes.kind == "off-suit"].groupby("position")]  # fmt: skip
-        a = one[(one.players == n) & (one.card_class == "any card")]
-        right.append(f"{100 * a.p_right_exact.mean():.1f}%")
-    r_sim, r_lo, r_hi = (100 * float(v) for v in wilson_ci(sim[4][:, :, 2].sum(), sim[4][:, :, 0].sum()))
+    first = per[present[0]]
+    text = "/".join(str(per[n][0]) for n in present) + (f" {first[1]}" if first[1] else "")
+    for j, (_, where) in enumerate(first[2]):
+        text += f" ({'/'.join(str(per[n][2][j][0]) for n in present)} {where})"
+    return text + (f" at {'/'.join(map(str, present))} players" if len(present) < len(PLAYERS) else "")
+
+
+def _headline(one: pd.DataFrame, bids: pd.DataFrame, sim: dict[int, np.ndarray]) -> str:
+    """The one-card rule by what the bidder sees, how often it is right and what it scores; one feature cell."""
+    rule = one_card_rule(one)
+    clauses = []
+    for indicator, seen, kinds in (
+        ("suit card", "a suit card turned up", (("trump", "a card of its suit"), ("off-suit", "of another suit"))),
+        ("Jester", "a Jester turned up (no trump)", (("no-trump", "a suit card"),)),
+        ("Wizard", "a Wizard turned up", (("trump", "a card of the suit named"), ("off-suit", "of another suit"))),
+    ):
+        parts = [f"{what} of rank >= {t}" for kind, what in kinds if (t := _threshold_text(rule, indicator, kind))]
+        clauses.append(f"with {seen}, {' or '.join(parts) if parts else 'nothing else'}")
+    anys = one[(one.indicator == "any") & (one.card_class == "any card")]
+    acc = anys.groupby("players")[["p_right_exact", "exp_score_exact", "p_right_pooled_exact",
+                                    "exp_score_pooled_exact"]].mean()  # fmt: skip
+    fmt = {c: "/".join(f"{(100 if 'right' in c else 1) * v:.{1 if 'right' in c else 2}f}" for v in acc[c])
+           for c in acc}  # fmt: skip
+    s4 = sim[4]
+    r_sim, r_lo, r_hi = (100 * float(v) for v in wilson_ci(s4[..., 2].sum(), s4[..., 0].sum()))
+    wizard = "with a Wizard; " if rule["wizard"] == 1 else ""
     text = (
-        f"One-card rounds (exact; 3/4/5/6 players): bid 1 only with {wizard}a trump of rank >= {'/'.join(rules)}, "
-        f"without trump{' when leading' if lead_only else ''} with rank >= {'/'.join(nt or ['-'])}, off-suit "
-        f"{'only ' + '; '.join(off) if off else 'never'}; this rule is right in {'/'.join(right)} "
-        f"of hands (4 players simulated: {r_sim:.1f}%, 95% CI {r_lo:.1f}-{r_hi:.1f})"
+        f"One-card rounds (exact; 3/4/5/6 players; after a Wizard is turned up {DEALER_POLICY[dealer_rule()]}): "
+        f"bid 1 (worth it where P(win) > 3/7) {wizard}{'; '.join(clauses)}; else bid 0. "
+        f"This rule by what the bidder sees is right in {fmt['p_right_exact']}% of hands and scores "
+        f"{fmt['exp_score_exact']} points per hand (one rule for all indicators: {fmt['p_right_pooled_exact']}% and "
+        f"{fmt['exp_score_pooled_exact']}); 4 players simulated: right in {r_sim:.1f}% (95% CI {r_lo:.1f}-{r_hi:.1f})"
     )
     b = bids[(bids.players == 4) & (bids.cards == 5) & (bids.aces == "any") & (bids.wizards == "1")]
     b = b[b.trumps == "2"]
@@ -490,13 +646,11 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     cfg = SIZES[size]
     hands, one_hands = cfg["hands"], cfg["one_card"]
     exact = {n: X.one_card_counts(n, dealer_rule=dealer_rule()) for n in PLAYERS}
-    bid_one = {n: np.zeros((n, X.N_CLASSES), dtype=np.int64) for n in PLAYERS}
+    bid_one = {n: np.zeros((n, X.N_INDICATORS, X.N_CLASSES), dtype=np.int64) for n in PLAYERS}
     for n in PLAYERS:
         ex = exact[n]
-        for q in range(n):
-            for c in range(X.N_CLASSES):
-                if ex[q, c, 0] > 0:
-                    bid_one[n][q, c] = int(Fraction(int(ex[q, c, 1]), int(ex[q, c, 0])) > BREAKEVEN)
+        for q, i, c in zip(*np.nonzero(ex[..., 0]), strict=True):
+            bid_one[n][q, i, c] = int(Fraction(int(ex[q, i, c, 1]), int(ex[q, i, c, 0])) > BREAKEVEN)
     tasks: list[tuple] = []
     for n in PLAYERS:
         for k in round_sizes(n):
@@ -507,7 +661,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     # largest rounds first: better load balance
     tasks.sort(key=lambda t: -(t[1] * t[2]) if t[0] is _feature_task else 0)
     acc: dict = {}
-    sim = {n: np.zeros((n, X.N_CLASSES, 5), dtype=np.int64) for n in PLAYERS}
+    sim = {n: np.zeros((n, X.N_INDICATORS, X.N_CLASSES, 5), dtype=np.int64) for n in PLAYERS}
     for res in _run_tasks(tasks, jobs):
         if len(res) == 2:
             sim[res[0]] += res[1]
@@ -520,6 +674,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
             acc[(n, k)] = (s, x, c)
     probs, bids, dropped = feature_tables(acc)
     one = one_card_table(exact, sim)
+    headline = _headline(one, bids, sim)  # from the full-precision tables, before they are written
 
     outdir.mkdir(parents=True, exist_ok=True)
     write_table(probs, outdir / f"{NAME}.csv")
@@ -528,7 +683,6 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     _main_chart(bids, one, outdir)
     _one_card_chart(one, outdir)
 
-    headline = _headline(one, bids, sim)
     share = dropped["hands"] / max(dropped["all_hands"], 1)
     n_rounds = sum(len(round_sizes(n)) for n in PLAYERS)
     return {

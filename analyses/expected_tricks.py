@@ -14,9 +14,10 @@ switch is the one line of the constant, every text follows it) for 3, 4, 5
 and 6 players, each with
 the standard 60-card deck and with every special card mixed in
 (``specials="all"``: Dragon, Fairy, Bomb, Werewolf, Juggler, Cloud,
-Shapeshifter; 67 cards, so the games have up to 67 // n rounds). Every legal
-round size 1 .. 60/n (1 .. 67/n with specials) is covered: a full game plays
-each once. Every round is read back with
+Shapeshifter; 67 cards). Both decks play the standard table (RULES.md 2):
+60 / n rounds of 1 .. 60/n cards (20/15/12/10), the last one without a card
+turned up and without trump, specials or not. Every round size 1 .. 60/n is
+covered: a full game plays each once. Every round is read back with
 :func:`wizsim.history.record_chunk_arrays` (chunks seeded by their index, so
 the rows do not depend on ``jobs``). The ``info`` row of a round holds the
 dealer (0), the round size k (1), the final trump (3; -1 for no trump; after
@@ -42,9 +43,9 @@ a Werewolf swap it is the trump its holder named) and, from
    rank (0-3, or 0-4 in a no-trump round, where every suit card is off-suit),
    Wizards (0-4), Jesters (0-4) and each special card (0/1), with fixed
    effects for every (round size, trump / no-trump) cell (round-size effects
-   split by trump: a standard game's last round never has trump, and plain
-   round-size effects would push its much stronger off-suit cards into the
-   values of every round). Fitted per deck and
+   split by trump: a game's last round never has trump, with either deck,
+   and plain round-size effects would push its much stronger off-suit cards
+   into the values of every round). Fitted per deck and
    player count over all round sizes ("all") and separately over the small
    (k <= K/2) and large (k > K/2) halves, K the largest round size. The card
    counts of a k-card hand add up to k, so with round-size fixed effects only
@@ -74,7 +75,8 @@ Sample sizes
 full 81,920 (e.g. 4 players, default: 122,880 standard rounds, 491,520
 player-hands; 3 players: 163,840 rounds). The two decks deal different cards
 (independent samples, no common random numbers); the four player counts are
-independent too. Every legal round size is covered at every size.
+independent too. Every round size of a game (1 .. 60/n) is covered at every
+size.
 
 Caveats
 -------
@@ -88,17 +90,19 @@ Caveats
 * The features are the *dealt* hand. After the deal the Werewolf's holder
   swaps it for the face-up card and names trump; the Juggler makes players
   pass cards. The Werewolf's value therefore includes getting the face-up
-  card and choosing trump; trump and off-suit are classified by the final
-  trump (the one the round is played with).
+  card and choosing trump (except in the last round, where no card is
+  turned up: the holder keeps the Werewolf, which plays as a Jester, and
+  there is no trump); trump and off-suit are classified by the final trump
+  (the one the round is played with).
 * The dealer chooses trump after a face-up Wizard (every player but
   ``random`` names the heuristic's choice, its strongest suit:
   ``_kernels.decider``), so the dealer's trump count is not purely random in
   those rounds.
 * ``table`` learned its bids from standard-deck games (3-6 players, round
-  sizes up to 20). With special cards it still bids from that table, reading
-  the specials only through the heuristic's estimate of the hand, and in
-  the 21- and 22-card rounds of 3 players with all specials it bids the
-  heuristic's estimate. Card values measure how many tricks the cards take,
+  sizes up to 20, the same rounds the specials deck plays). With special
+  cards it still bids from that table, reading the specials only through
+  the heuristic's estimate of the hand. Card values measure how many tricks
+  the cards take,
   which depends on the play (the heuristic's, refined, for ``table``) much more than
   on the bid.
 * Pooled P(tricks = t) with no occurrence at all uses the number of rounds

@@ -13,24 +13,21 @@ enough for millions of rounds; it bids from learned mean scores and plays
 like ``heuristic``; a switch is the one line of the constant), full
 games for 3, 4, 5 and 6 players and eight decks (standard, Dragon + Fairy, the
 five single cards, all seven): ``SIZES[size]`` games per (players, deck), one
-seed. Full games give every round size 1 .. deck size // players. For each
-round size, and pooled, the table reports the hit rate (final bid = tricks,
-Wilson 95% interval), mean |final bid - tricks|, mean points per round, mean
-bid and mean tricks (normal 95% intervals), and the difference from the
-standard deck at the same player count and round size.
+seed. For each round size, and pooled over the game's rounds, the table
+reports the hit rate (final bid = tricks, Wilson 95% interval), mean |final
+bid - tricks|, mean points per round, mean bid and mean tricks (normal 95%
+intervals), and the difference from the standard deck at the same player
+count and round size.
 
-Round sizes. ``wizsim.rules.game_schedule`` gives a full game deck size //
-players rounds. 62 // n = 61 // n = 60 // n for n = 3..6, so the Dragon + Fairy
-deck and every single card play the same rounds as the standard deck; only the
-67-card deck of all seven plays more (3 players: 22 instead of 20 rounds, 4:
-16/15, 5: 13/12, 6: 11/10). The fair comparison is therefore by round size;
-the pooled rows come in two kinds: ``cards = "common"`` pools the round sizes
-every deck plays (1 .. 60 // n: one round of each size per game for every
-deck) and ``cards = "game"`` pools every round of the deck's own full game (the
-extra rounds of the all-seven deck included). The same round size is not
-always the same situation: in the standard deck's last round (60 // n cards)
-every card is dealt, so there is no trump, while a larger deck leaves cards
-over and turns up a trump; much of the effect in that round comes from this.
+Round sizes. Every deck plays the standard table (RULES.md 2;
+``wizsim.rules.game_schedule``): 60 / n rounds of 1 .. 60 / n cards (3
+players: 20, 4: 15, 5: 12, 6: 10), specials or not, and the last round turns
+up no card and has no trump even where the specials leave cards over. So
+every deck is compared over the same rounds: per round size, and pooled
+(``cards = "game"``: one round of each size per game, every deck alike). The
+decks still differ in what is left undealt: with specials mixed in a few
+cards stay in the stock even in the last round, while the standard deck
+deals all 60 there.
 
 Caveats
 -------
@@ -45,7 +42,8 @@ Caveats
   ``SimulationResult.table`` does; the results of the players of one round
   (and of one game) are not independent, so the intervals are approximate.
   A check with 30 independent replicate runs of 1,000 four-player games of
-  ``table`` self-play (pooled over the common round sizes) found the spread
+  ``table`` self-play (pooled over round sizes 1-15; run when the all-seven
+  deck's last round still turned up a trump) found the spread
   of the hit rate, mean |bid - tricks| and points between 0.97 and 0.99 times
   the reported standard errors with the standard deck and between 1.12 and
   1.19 with all seven (each ratio itself uncertain by about 13% with 30
@@ -58,15 +56,15 @@ Caveats
   every special-card decision) like ``heuristic``, which knows the special
   cards only through its simple rules (see ``wizsim/strategies.py``), and its
   bid table was learned on the standard deck: it sees the specials only
-  through the heuristic's estimate of the hand (and bids that estimate in
-  the 21- and 22-card rounds of 3 players with all seven), so part of a
-  special's effect on the hit rate may come from the table not knowing the
-  card; better players may lose or gain more from the specials.
+  through the heuristic's estimate of the hand, so part of a special's
+  effect on the hit rate may come from the table not knowing the card;
+  better players may lose or gain more from the specials.
 
 Writes ``results/special_cards.csv`` (long format: players, deck, specials,
-deck_size, game_rounds, games, cards, rounds, metric, estimate, lo, hi, diff,
-diff_lo, diff_hi; ``diff`` is deck minus standard, empty for the standard deck
-and for round sizes the standard deck does not have) and a chart (.png, .svg).
+deck_size, game_rounds, games, cards (a round size, or ``game``: all the
+game's rounds pooled), rounds, metric, estimate, lo, hi, diff, diff_lo,
+diff_hi; ``diff`` is deck minus standard over the same rounds, empty for the
+standard deck) and a chart (.png, .svg).
 """
 
 from __future__ import annotations
@@ -77,7 +75,6 @@ import numpy as np
 import pandas as pd
 
 import wizsim
-from wizsim.rules import game_schedule, parse_rules
 from wizsim.simulate import AUX_HIT, AUX_MISS, AUX_MISS_SQ, AUX_SCORE, AUX_SCORE_SQ, SimulationResult
 from wizsim.stats import mean_ci, wilson_ci
 
@@ -140,7 +137,6 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     games = SIZES[size]
     rows = []
     for n in PLAYERS:
-        std_k = game_schedule(n, 60, parse_rules(None))[0]
         std: dict[str, dict] = {}
         for deck, specials in DECKS.items():
             res = wizsim.simulate_result(n, games=games, seed=seed, strategy=STRATEGY, specials=specials, jobs=jobs)
@@ -154,7 +150,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
                 "games": games,
             }
             groups: list[tuple[str, list[int]]] = [(str(k), [k]) for k in schedule]
-            groups += [("common", std_k), ("game", schedule)]
+            groups.append(("game", schedule))  # every deck plays the standard table: the same rounds
             for label, ks in groups:
                 rounds, est = estimates(res, ks)
                 if deck == "standard":
@@ -174,18 +170,20 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     write_table(table, outdir / f"{NAME}.csv")
     _chart(table, games, outdir)
 
-    common = table[table.cards == "common"].set_index(["players", "deck", "metric"])
+    pooled = table[table.cards == "game"].set_index(["players", "deck", "metric"])
 
     def fmt(n: int, deck: str, metric: str, scale: float = 1.0, unit: str = "") -> str:
-        r = common.loc[(n, deck, metric)]
+        r = pooled.loc[(n, deck, metric)]
         return f"{scale * r['diff']:+.1f}{unit} (95% CI {scale * r.diff_lo:+.1f} to {scale * r.diff_hi:+.1f})"
 
-    std4 = common.loc[(4, "standard", "hit_rate")]
+    std4 = pooled.loc[(4, "standard", "hit_rate")]
+    n_rounds = int(std4.game_rounds)
     singles = ["Bomb", "Werewolf", "Juggler", "Cloud", "Shapeshifter"]
-    big = max(singles, key=lambda d: abs(common.loc[(4, d, "hit_rate"), "diff"]))
+    big = max(singles, key=lambda d: abs(pooled.loc[(4, d, "hit_rate"), "diff"]))
     headline = (
-        f"4 players, {STRATEGY} self-play, {games:,} full games per deck ({int(std4.rounds):,} player-rounds of the"
-        f" 15 common round sizes): the standard deck's hit rate is {100 * std4.estimate:.1f}%"
+        f"4 players, {STRATEGY} self-play, {games:,} full games per deck, every deck over the same {n_rounds} rounds"
+        f" (1-{n_rounds} cards; {int(std4.rounds):,} player-rounds): the standard deck's hit rate is"
+        f" {100 * std4.estimate:.1f}%"
         f" (95% CI {100 * std4.lo:.1f}-{100 * std4.hi:.1f}); Dragon+Fairy changes"
         f" it by {fmt(4, 'Dragon+Fairy', 'hit_rate', 100, ' pp')} and points per round by"
         f" {fmt(4, 'Dragon+Fairy', 'mean_score')}; all seven specials: {fmt(4, 'all seven', 'hit_rate', 100, ' pp')}"
@@ -216,11 +214,11 @@ def _chart(table: pd.DataFrame, games: int, outdir: Path) -> None:
         ("mean_score", 1.0, "Points vs standard deck", "difference in mean score, points per round"),
     )
     fig, axes = figure(1, 3, figsize=(14.0, 5.0))
-    common = table[(table.cards == "common") & (table.deck != "standard")]
+    pooled = table[(table.cards == "game") & (table.deck != "standard")]
     x = np.arange(len(decks))
     for ax, (metric, scale, title, ylabel) in zip(axes, panels, strict=True):
         for i, (n, marker) in enumerate(zip(PLAYERS, "osD^", strict=True)):
-            t = common[(common.players == n) & (common.metric == metric)].set_index("deck").loc[decks]
+            t = pooled[(pooled.players == n) & (pooled.metric == metric)].set_index("deck").loc[decks]
             d = scale * t["diff"].to_numpy()
             err = [d - scale * t.diff_lo.to_numpy(), scale * t.diff_hi.to_numpy() - d]
             ax.errorbar(x + 0.16 * (i - 1.5), d, yerr=err, fmt=marker, ms=4, capsize=2, label=f"{n} players")
@@ -229,8 +227,8 @@ def _chart(table: pd.DataFrame, games: int, outdir: Path) -> None:
         ax.set(title=title, xlabel="deck (standard 60 cards plus)", ylabel=ylabel)
     axes[0].legend()
     fig.suptitle(
-        f"{STRATEGY} self-play, {games:,} full games per players x deck, pooled over the round sizes every deck plays;"
-        " bars: independent-sample 95% intervals",
+        f"{STRATEGY} self-play, {games:,} full games per players x deck, pooled over the game's rounds (the same"
+        " for every deck: 60/n rounds, the last without trump); bars: independent-sample 95% intervals",
         fontsize=9,
     )
     save(fig, outdir / NAME)

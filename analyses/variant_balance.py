@@ -20,9 +20,10 @@ Full games, one seed. 4 players (the headline and most of the chart):
 options of ``wizsim/rules.py``): standard, ``canadian=true``,
 ``hidden_bids=simultaneous``, ``hidden_bids=secret``, ``scoring=progressive``,
 ``variant=maximus`` (5 rounds dealing the whole deck, fixed trumps) and
-``variant=elimination`` (rounds 1-20; whenever the next round cannot be dealt
-to everyone, the lowest total leaves). Each is played in three seatings on the
-same seed:
+``variant=elimination`` (rounds 1-20; whenever the next round could not be
+dealt from 60 cards to everyone still playing, the lowest total leaves; round
+20, with three players, turns up no card and has no trump, RULES.md 9). Each
+is played in three seatings on the same seed:
 
 * ``self``: :data:`STRATEGY` self-play. Hit rate (final bid = tricks), mean and
   standard deviation of points per player-round and of a player's game total,

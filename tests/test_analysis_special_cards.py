@@ -59,24 +59,23 @@ def test_differences_are_deck_minus_standard(result):
     np.testing.assert_allclose(d["diff"].to_numpy(), expected, rtol=0, atol=1e-12)
 
 
-def test_decks_really_differ(result):
-    """Deck sizes and game lengths follow from the deck: 62 // n = 61 // n = 60 // n, but 67 // n is one more."""
-    mod, _, _, table = result
+def test_decks_really_differ_but_play_the_same_rounds(result):
+    """Deck sizes follow from the deck; every deck plays the standard table's 60 // n rounds (RULES.md 2)."""
+    mod, info, _, table = result
     games = mod.SIZES["quick"]
     sizes = {"standard": 60, "Dragon+Fairy": 62, "all seven": 67}
     for (n, deck), t in table.groupby(["players", "deck"]):
         size = sizes.get(deck, 61)
         assert (t.deck_size == size).all()
-        assert (t.game_rounds == size // n).all()
+        assert (t.game_rounds == 60 // n).all()
         per_k = t[t.cards.str.isdigit()]
-        assert sorted(set(per_k.cards.astype(int))) == list(range(1, size // n + 1))
+        assert sorted(set(per_k.cards.astype(int))) == list(range(1, 60 // n + 1))
         assert (per_k.rounds == games * n).all()  # one round of each size per game, n players each
-        assert (t[t.cards == "common"].rounds == games * n * (60 // n)).all()
-    rounds = table.groupby(["players", "deck"]).game_rounds.first().unstack()
-    assert (rounds["all seven"] > rounds["standard"]).all()  # 67 // n: 22, 16, 13, 11 against 20, 15, 12, 10
-    assert (rounds["Dragon+Fairy"] == rounds["standard"]).all()
-    extra = table[(table.deck == "all seven") & (table.cards == str(67 // 4)) & (table.players == 4)]
-    assert len(extra) and extra["diff"].isna().all()  # the standard deck has no round of 16 cards
+        assert set(t.cards) == {*per_k.cards, "game"}  # one pooled row set per deck, no other split
+        assert (t[t.cards == "game"].rounds == games * n * (60 // n)).all()
+    # every non-standard row has a difference: the standard deck has every round size too
+    assert table[table.deck != "standard"]["diff"].notna().all()
+    assert "same 15 rounds" in info["headline"]
 
 
 def test_bomb_is_the_only_card_that_loses_tricks(result):

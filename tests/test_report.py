@@ -1,18 +1,31 @@
-"""``wizsim report``: README writing, caching and its invalidation (with a stand-in analysis)."""
+"""``wizsim report``: README writing, caching and its invalidation (with a stand-in analysis).
+
+Also the precision rule: tables written by ``wizsim report`` and by an
+analysis script's command line give floats to 8 significant digits (the same
+bytes on every machine); outside them (``simulate --out``) floats keep full
+precision.
+"""
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from wizsim.errors import WizsimError
-from wizsim.report import run_report
+from wizsim.io import RESULTS_FLOAT_FORMAT, csv_float_format, write_table
+from wizsim.report import PRECISION_NOTE, analysis_main, run_report
 
 ANALYSIS = '''
 """A stand-in analysis: counts its runs in runs.txt next to the results."""
 from pathlib import Path
+
+import pandas as pd
+
+from wizsim.io import write_table
 
 NAME = "tiny"
 QUESTION = "Does the report work?"
@@ -24,16 +37,39 @@ def run(size="default", seed=5, outdir=Path("results"), jobs=1):
     count = int(runs.read_text()) + 1 if runs.exists() else 1
     runs.write_text(str(count))
     (outdir / "tiny.csv").write_text("x,x_lo,x_hi\\n1,0,2\\n")
+    write_table(pd.DataFrame({FLOATS}), outdir / "tiny_floats.csv")
     return {
         "name": NAME, "question": QUESTION, "headline": f"x is 1 (95% CI 0-2), size {SIZES[size]}{MARK}",
-        "sample": "1 thing", "seed": seed, "files": ["tiny.csv"],
+        "sample": "1 thing", "seed": seed, "files": ["tiny.csv", "tiny_floats.csv"],
         "command": f"python analyses/tiny.py --size {size} --seed {seed}",
     }
 '''
 
 
+#: floats whose full-precision text has 16-17 significant digits, and the same at 8 (``%.8g``)
+FLOATS = {
+    "third": [1 / 3, 2e6 / 3, 1e-7 / 3, 0.1 + 0.2, 30.0, -7 / 9],
+    "n": [1, 2, 3, 4, 5, 6],
+}
+FLOATS_8 = {
+    "third": ["0.33333333", "666666.67", "3.3333333e-08", "0.3", "30", "-0.77777778"],
+    "n": ["1", "2", "3", "4", "5", "6"],
+}
+
+
 def _write(folder: Path, mark: str = "") -> None:
-    (folder / "tiny.py").write_text(textwrap.dedent(ANALYSIS).replace("{MARK}", mark))
+    text = textwrap.dedent(ANALYSIS).replace("{MARK}", mark).replace("{FLOATS}", repr(FLOATS))
+    (folder / "tiny.py").write_text(text)
+
+
+def _significant_digits(field: str) -> int:
+    """Significant digits of a number as written (``"0.0012345678"``: 8, ``"1.25e-05"``: 3)."""
+    return len(field.lstrip("+-").lower().split("e")[0].replace(".", "").strip("0"))
+
+
+def _columns(path: Path) -> dict[str, list[str]]:
+    header, *rows = (line.split(",") for line in path.read_text().splitlines())
+    return {name: [r[i] for r in rows] for i, name in enumerate(header)}
 
 
 def _runs(out: Path) -> int:
@@ -72,3 +108,40 @@ def test_report_rejects_unknown_names_and_sizes(tmp_path):
         run_report("quick", tmp_path / "r", only=["nope"], analyses=src)
     with pytest.raises(WizsimError, match="unknown report size"):
         run_report("huge", tmp_path / "r", analyses=src)
+
+
+def test_report_writes_csv_floats_at_8_significant_digits(tmp_path):
+    src, out = tmp_path / "analyses", tmp_path / "results"
+    src.mkdir()
+    _write(src)
+    readme = run_report("quick", out, analyses=src)
+    assert PRECISION_NOTE in readme.read_text()
+    written = _columns(out / "tiny_floats.csv")
+    assert written == FLOATS_8
+    assert all(_significant_digits(f) <= 8 for f in written["third"])
+    # read back, every figure agrees with the float it came from to 8 significant digits
+    back = pd.read_csv(out / "tiny_floats.csv")
+    assert back.third.to_numpy() == pytest.approx(FLOATS["third"], rel=1e-7)  # half a unit in the 8th digit
+
+
+def test_analysis_command_line_writes_csv_floats_at_8_significant_digits(tmp_path, monkeypatch, capsys):
+    def run(size, seed, outdir, jobs):
+        write_table(pd.DataFrame(FLOATS), outdir / "t.csv")
+        return {"headline": "done"}
+
+    monkeypatch.setattr(sys, "argv", ["tiny.py", "--size", "quick", "--out", str(tmp_path)])
+    analysis_main(run, "Does the command line work?", {"quick": 1})
+    assert capsys.readouterr().out.strip() == "done"
+    assert _columns(tmp_path / "t.csv") == FLOATS_8
+
+
+def test_write_table_keeps_full_precision_outside_results(tmp_path):
+    """``simulate --out`` writes outside the report: floats read back exactly."""
+    write_table(pd.DataFrame(FLOATS), tmp_path / "full.csv")
+    back = pd.read_csv(tmp_path / "full.csv")
+    assert back.third.tolist() == FLOATS["third"]
+    with csv_float_format(RESULTS_FLOAT_FORMAT):
+        write_table(pd.DataFrame(FLOATS), tmp_path / "results.csv")
+    write_table(pd.DataFrame(FLOATS), tmp_path / "full_again.csv")  # the setting ends with its block
+    assert _columns(tmp_path / "results.csv") == FLOATS_8
+    assert (tmp_path / "full_again.csv").read_text() == (tmp_path / "full.csv").read_text()

@@ -1,15 +1,24 @@
-"""Exact probabilities of winning a one-card round, by card class and seat position.
+"""Exact probabilities of winning a one-card round, by seat position, indicator and card class.
 
 In a round of one card per player play is forced, so whether a player takes
 the trick is fixed by the deal: the n dealt cards in playing order (position
 1 sits left of the dealer and leads, position n is the dealer) and the
-indicator, the next card of the shuffled deck. The trump is the indicator's
-suit; a Jester turned up means no trump; a Wizard turned up lets the dealer
-name trump, and the ``heuristic`` dealer (``_kernels._suit_strength``) names
-the suit of its card, or Blue (suit 0, the first of equal scores) when it
-holds a Wizard or a Jester. Trick rules: RULES.md 6 (the first Wizard wins,
-then the highest trump, then the highest card of the led suit, which the
-first non-Jester card sets; all Jesters: the first Jester wins).
+indicator, the next card of the shuffled deck (RULES.md 3; a one-card round
+is never the last round of the standard table, so a card is turned up
+whenever one is left). The trump is the indicator's suit; a Jester turned up
+means no trump; a Wizard turned up lets the dealer name trump before anyone
+bids, and the ``heuristic`` dealer (``_kernels._suit_strength``) names the
+suit of its card, or Blue (suit 0, the first of equal scores) when it holds
+a Wizard or a Jester; a ``random`` dealer names each suit with probability
+1/4. Trick rules: RULES.md 6 (the first Wizard wins, then the highest trump,
+then the highest card of the led suit, which the first non-Jester card sets;
+all Jesters: the first Jester wins).
+
+Every bidder sees the indicator (and the trump the dealer named), so counts
+are kept by indicator class as well as by card class: a bidder's P(win)
+differs between a suit card turned up and a Wizard turned up even for the
+same card class (after a Wizard the dealer's card is known to be of the
+named suit, or a Wizard or Jester).
 
 :func:`one_card_counts` counts the deals exactly, for any number of players
 and any base deck, without visiting them one by one: given my card, the
@@ -27,14 +36,21 @@ fixes the trump) are enumerated card by card.
 engine's own rule functions (``_kernels.trick_result_checked`` and
 ``_kernels._suit_strength``) who wins: an independent check for small cases
 (3 players with the full deck: 11.7 million deals, about a second; 4 players:
-655 million deals, about a minute, too slow for the test suite, and equal
-when run on 2026-11-29).
+655 million deals, about 20 seconds, too slow for the test suite, and equal,
+by indicator class, when run on 2026-11-30).
 
 Card classes (index, name): 0 ``Wizard``, 1 ``Jester``, 2-14 ``trump 1`` ..
 ``trump 13`` (a card of the trump suit), 15-27 ``off-suit 1`` ..
 ``off-suit 13`` (a suit card when another suit is trump), 28-40
 ``no-trump 1`` .. ``no-trump 13`` (a suit card when there is no trump: a
 Jester turned up, or no card left to turn up).
+
+Indicator classes (index, name): 0 ``suit card`` (its suit is trump: with a
+suit card of my own suit turned up my card is a ``trump``, with one of
+another suit an ``off-suit`` card), 1 ``Jester`` (no trump), 2 ``Wizard``
+(the dealer names trump), 3 ``none`` (no card left to turn up: only decks
+of exactly n cards, never the 60-card deck). Special cards are not
+supported.
 """
 
 from __future__ import annotations
@@ -50,6 +66,9 @@ from . import cards as C
 from ._numba_config import NJIT_OPTIONS
 
 N_CLASSES = 41
+INDICATORS = ("suit card", "Jester", "Wizard", "none")
+N_INDICATORS = len(INDICATORS)
+IND_SUIT, IND_JESTER, IND_WIZARD, IND_NONE = range(N_INDICATORS)
 W, J = C.WIZARD, C.JESTER
 N_BASE = 54  # card types of the base game: 52 suit cards, Wizard, Jester
 # categories of the other players' cards relative to mine (see the module doc)
@@ -153,7 +172,7 @@ def _dealer_trump(card: int) -> int:
 
 
 def one_card_counts(players: int, deck: Sequence[int] | None = None, dealer_rule: str = "heuristic") -> np.ndarray:
-    """Exact counts of one-card deals, by position, card class and outcome.
+    """Exact counts of one-card deals, by position, indicator class, card class and outcome.
 
     Parameters
     ----------
@@ -170,13 +189,15 @@ def one_card_counts(players: int, deck: Sequence[int] | None = None, dealer_rule
     Returns
     -------
     numpy.ndarray
-        int64 ``[players, 41, 2]``: ``[q, c, 0]`` deals where the player at
-        position ``q + 1`` holds a card of class ``c``, ``[q, c, 1]`` those
-        of them where that player takes the trick. A deal is an ordered
-        choice of the dealt cards and the indicator (Wizards and Jesters
-        are told apart), weighted 4 (a random dealer's four choices of
-        trump weigh 1 each), so ratios are exact probabilities and
-        ``counts[q, :, 0].sum() == 4 * 60 * 59 * ... * (60 - players)``.
+        int64 ``[players, 4, 41, 2]``: ``[q, i, c, 0]`` deals where the
+        player at position ``q + 1`` sees an indicator of class ``i`` and
+        holds a card of class ``c``, ``[q, i, c, 1]`` those of them where
+        that player takes the trick. A deal is an ordered choice of the
+        dealt cards and the indicator (Wizards and Jesters are told apart),
+        weighted 4 (a random dealer's four choices of trump weigh 1 each),
+        so ratios are exact probabilities and
+        ``counts[q, ..., 0].sum() == 4 * 60 * 59 * ... * (60 - players)``.
+        Sum over axis 1 to pool the indicators.
     """
     if dealer_rule not in RULES:
         raise ValueError(f"dealer_rule must be one of {RULES}, got {dealer_rule!r}")
@@ -187,11 +208,11 @@ def one_card_counts(players: int, deck: Sequence[int] | None = None, dealer_rule
     if codes.size < players:
         raise ValueError(f"{codes.size} cards cannot be dealt to {players} players")
     n = players
-    acc = [[[0, 0] for _ in range(N_CLASSES)] for _ in range(n)]
+    acc = [[[[0, 0] for _ in range(N_CLASSES)] for _ in range(N_INDICATORS)] for _ in range(n)]
 
-    def add(q: int, mine: int, trump: int, pool: np.ndarray, e: int, a: int, weight: int) -> None:
+    def add(q: int, i: int, mine: int, trump: int, pool: np.ndarray, e: int, a: int, weight: int) -> None:
         wins, total = _wins(mine, trump, pool, e, a)
-        cell = acc[q][class_of(mine, trump)]
+        cell = acc[q][i][class_of(mine, trump)]
         cell[0] += weight * total
         cell[1] += weight * wins
 
@@ -203,7 +224,7 @@ def one_card_counts(players: int, deck: Sequence[int] | None = None, dealer_rule
             pool1[mine] -= 1
             w_mine = int(full[mine])
             if codes.size == n:  # no card left to turn up: no trump
-                add(q, mine, -1, pool1, e, a, 4 * w_mine)
+                add(q, IND_NONE, mine, -1, pool1, e, a, 4 * w_mine)
                 continue
             for ind in np.flatnonzero(pool1):
                 ind = int(ind)
@@ -211,14 +232,14 @@ def one_card_counts(players: int, deck: Sequence[int] | None = None, dealer_rule
                 pool2[ind] -= 1
                 weight = w_mine * int(pool1[ind])
                 if ind < 52:
-                    add(q, mine, ind // 13, pool2, e, a, 4 * weight)
+                    add(q, IND_SUIT, mine, ind // 13, pool2, e, a, 4 * weight)
                 elif ind == J:
-                    add(q, mine, -1, pool2, e, a, 4 * weight)
+                    add(q, IND_JESTER, mine, -1, pool2, e, a, 4 * weight)
                 elif dealer_rule == "random":
                     for trump in range(4):
-                        add(q, mine, trump, pool2, e, a, weight)
+                        add(q, IND_WIZARD, mine, trump, pool2, e, a, weight)
                 elif q == n - 1:  # I deal and name the trump
-                    add(q, mine, _dealer_trump(mine), pool2, e, a, 4 * weight)
+                    add(q, IND_WIZARD, mine, _dealer_trump(mine), pool2, e, a, 4 * weight)
                 else:
                     # the dealer (last to play, after me) names the trump from their card
                     for dealt in np.flatnonzero(pool2):
@@ -228,9 +249,9 @@ def one_card_counts(players: int, deck: Sequence[int] | None = None, dealer_rule
                         pool3[dealt] -= 1
                         w = 4 * weight * int(pool2[dealt])
                         if _beats_from_behind(dealt, mine, trump):
-                            acc[q][class_of(mine, trump)][0] += w * _ff(int(pool3.sum()), e + a - 1)
+                            acc[q][IND_WIZARD][class_of(mine, trump)][0] += w * _ff(int(pool3.sum()), e + a - 1)
                         else:
-                            add(q, mine, trump, pool3, e, a - 1, w)
+                            add(q, IND_WIZARD, mine, trump, pool3, e, a - 1, w)
     return np.array(acc, dtype=np.int64)
 
 
@@ -239,7 +260,7 @@ def _brute_force(n, deck, table):  # pragma: no cover - compiled
     # Not cached on disk: it inlines kernels of _kernels.py, and Numba's cache
     # would not notice when that file changes.
     d = deck.shape[0]
-    out = np.zeros((n, N_CLASSES, 2), dtype=np.int64)
+    out = np.zeros((n, N_INDICATORS, N_CLASSES, 2), dtype=np.int64)
     depth = n + 1 if d > n else n
     idx = np.full(depth, -1, dtype=np.int64)
     used = np.zeros(d, dtype=np.bool_)
@@ -265,12 +286,17 @@ def _brute_force(n, deck, table):  # pragma: no cover - compiled
         for p in range(n):
             forms[p] = deck[idx[p]]
         trump = -1
+        ic = IND_NONE
         if depth > n:
             ind = deck[idx[n]]
             if ind < 52:
                 trump = ind // 13
+                ic = IND_SUIT
             elif ind == 52:
                 trump, _ = K._suit_strength(np.uint64(1) << np.uint64(forms[n - 1]))
+                ic = IND_WIZARD
+            else:
+                ic = IND_JESTER
         winner, _ = K.trick_result_checked(forms, trump, table, True)
         for p in range(n):
             c = forms[p]
@@ -284,9 +310,9 @@ def _brute_force(n, deck, table):  # pragma: no cover - compiled
                 cls = 2 + c % 13
             else:
                 cls = 15 + c % 13
-            out[p, cls, 0] += 4
+            out[p, ic, cls, 0] += 4
             if winner == p:
-                out[p, cls, 1] += 4
+                out[p, ic, cls, 1] += 4
     return out
 
 
@@ -294,7 +320,8 @@ def brute_force_one_card(players: int, deck: Sequence[int] | None = None) -> np.
     """:func:`one_card_counts` (heuristic dealer) by visiting every ordered deal with the engine's rule functions.
 
     Slow for many players: 3 players and the full deck visit 11.7 million
-    deals, 4 players 655 million. Same layout and weights (4 per deal).
+    deals, 4 players 655 million. Same layout ``[players, 4, 41, 2]`` and
+    weights (4 per deal).
     """
     codes = np.asarray(C.build_deck() if deck is None else deck, dtype=np.int64)
     table, _ = C.kernel_tables()

@@ -1,4 +1,13 @@
-"""Atomic output: a run that fails or is interrupted leaves no half-written file."""
+"""Atomic output: a run that fails or is interrupted leaves no half-written file.
+
+Tables go through :func:`write_table`. Floats in a ``.csv`` are written at
+full precision (they read back as the same numbers), except inside
+:func:`csv_float_format`: ``wizsim report`` and the analysis scripts write
+``results/`` under ``csv_float_format(RESULTS_FLOAT_FORMAT)``, 8 significant
+digits, so the files are byte-identical across machines (the last digits of
+a float sum can differ between CPUs and libraries) and still carry every
+figure a headline reports.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +15,30 @@ import contextlib
 import os
 import tempfile
 from collections.abc import Iterator
+from contextvars import ContextVar
 from pathlib import Path
 
 from .errors import WizsimError
+
+RESULTS_FLOAT_FORMAT = "%.8g"  # floats in results/*.csv: 8 significant digits
+_FLOAT_FORMAT: ContextVar[str | None] = ContextVar("wizsim_csv_float_format", default=None)
+
+
+@contextlib.contextmanager
+def csv_float_format(fmt: str | None) -> Iterator[None]:
+    """Write the floats of every ``.csv`` table in this block with the ``%``-format ``fmt`` (None: full precision).
+
+    Parameters
+    ----------
+    fmt
+        A format such as :data:`RESULTS_FLOAT_FORMAT` (``"%.8g"``), passed to
+        :meth:`pandas.DataFrame.to_csv` as ``float_format``.
+    """
+    token = _FLOAT_FORMAT.set(fmt)
+    try:
+        yield
+    finally:
+        _FLOAT_FORMAT.reset(token)
 
 
 @contextlib.contextmanager
@@ -72,11 +102,15 @@ def check_output(path: str | os.PathLike, suffixes: tuple[str, ...]) -> Path:
 
 
 def write_table(df, path: str | os.PathLike) -> None:
-    """Write a DataFrame to ``.csv`` or ``.parquet`` atomically (provenance kept in parquet metadata)."""
+    """Write a DataFrame to ``.csv`` or ``.parquet`` atomically (provenance kept in parquet metadata).
+
+    Floats in a ``.csv`` follow :func:`csv_float_format` (default: full
+    precision); a ``.parquet`` keeps them exactly.
+    """
     target = check_output(path, (".csv", ".parquet"))
     suffix = target.suffix.lower()
     with atomic_path(target) as tmp:
         if suffix == ".csv":
-            df.to_csv(tmp, index=False)
+            df.to_csv(tmp, index=False, float_format=_FLOAT_FORMAT.get())
         else:
             df.to_parquet(tmp, index=False)

@@ -8,6 +8,12 @@ Results are cached in ``<outdir>/.cache/<name>.json``: an analysis is run
 again only if its script, the wizsim package's source, the size or the
 output files changed (numbers do not depend on ``jobs``, so it is not part
 of the key). ``force=True`` (``wizsim report --force``) runs everything.
+
+Both entry points (:func:`run_report` and :func:`analysis_main`, the command
+line of an analysis script) run analyses under
+``io.csv_float_format(io.RESULTS_FLOAT_FORMAT)``: every float in a CSV they
+write has 8 significant digits, so ``results/`` is byte-identical across
+machines. Headlines are computed from the tables in memory, before writing.
 """
 
 from __future__ import annotations
@@ -19,7 +25,12 @@ import time
 from pathlib import Path
 
 from .errors import WizsimError
-from .io import atomic_path
+from .io import RESULTS_FLOAT_FORMAT, atomic_path, csv_float_format
+
+PRECISION_NOTE = (
+    "CSV files give floats to 8 significant digits, enough for every figure reported here "
+    "and the same on every machine."
+)
 
 
 def find_analyses(root: Path | None = None) -> list[Path]:
@@ -107,7 +118,8 @@ def run_report(
             sections.append(info)
             continue
         t0 = time.perf_counter()
-        info = module.run(size=size, outdir=outdir, jobs=jobs)
+        with csv_float_format(RESULTS_FLOAT_FORMAT):
+            info = module.run(size=size, outdir=outdir, jobs=jobs)
         seconds = time.perf_counter() - t0
         print(f"{info['name']}: {info['headline']} ({seconds:.1f} s)")
         cache.parent.mkdir(exist_ok=True)
@@ -119,6 +131,7 @@ def run_report(
         "",
         f"Written by `wizsim report{'' if size == 'default' else ' --' + size}`. Every estimate carries a 95% interval;",
         "every number below is reproduced by the command given with it.",
+        PRECISION_NOTE,
         "",
     ]
     for info in sections:
@@ -151,7 +164,8 @@ def analysis_main(run, question: str, sizes: dict) -> None:
     ap.add_argument("--out", default="results")
     ap.add_argument("--jobs", type=int, default=1)
     a = ap.parse_args()
-    info = run(a.size, a.seed, Path(a.out), a.jobs)
+    with csv_float_format(RESULTS_FLOAT_FORMAT):
+        info = run(a.size, a.seed, Path(a.out), a.jobs)
     print(info["headline"])
     for what, reason in info.get("skipped", {}).items():
         print(f"skipped {what}: {reason}")
