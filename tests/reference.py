@@ -19,9 +19,10 @@ Layout of this file
 -------------------
   1. cards, options and variants         (parse_card, full_deck, normalize_options, parse_variant)
   2. rules of one trick                  (led_suit, legal_cards, trick_winner, ...)
-  3. trump, bids, scoring, rounds        (allowed_trumps, legal_bids, round_score, ...)
+  3. trump, bids, scoring, rounds        (allowed_trumps, legal_bids, round_score, game_schedule,
+                                          last_round_without_trump, ...)
   4. replay of a record                  (replay)
-  5. whole elimination games             (check_elimination_game)
+  5. whole games                         (check_game, game_totals, check_elimination_game)
   6. random play                         (play_random_round)
   7. exact distribution for tiny decks   (enumerate_round_distribution)
 
@@ -37,8 +38,9 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import random
-from collections import Counter
+from collections import Counter, namedtuple
 from fractions import Fraction
 
 __all__ = [
@@ -56,6 +58,8 @@ __all__ = [
     "variant_round_cards",
     "maximus_trump",
     "elimination_after",
+    "game_schedule",
+    "last_round_without_trump",
     "hand_name",
     "card_suit",
     "card_value",
@@ -70,6 +74,9 @@ __all__ = [
     "round_score",
     "cloud_final_bid",
     "replay",
+    "check_game",
+    "game_totals",
+    "GameResult",
     "check_elimination_game",
     "play_random_round",
     "enumerate_round_distribution",
@@ -80,12 +87,13 @@ __all__ = [
 # ---------------------------------------------------------------------------
 
 SUITS = ("B", "R", "G", "Y")  # this order wherever an order is needed
+BASE_DECK_SIZE = 60  # the base deck; the standard table and elimination count from it (RULES.md 2, 9)
 RANKS = tuple(range(1, 14))  # 13 high, 1 low
 SUIT_CARDS = tuple(f"{s}{r}" for s in SUITS for r in RANKS)
 _SUIT_CARD_SET = frozenset(SUIT_CARDS)
 SPECIALS = ("Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud", "Shapeshifter")
 SUITED_SPECIALS = {"Juggler": 7.5, "Cloud": 9.75}  # [special] take a named suit when played
-TRUMP_CHOICES = (None,) + SUITS  # what a Werewolf holder may name
+TRUMP_CHOICES = (None,) + SUITS  # what a Werewolf holder may name after a swap
 
 # Played names by role in a trick (RULES.md section 5/6).
 WIZARD_LIKE = frozenset({"W", "Dragon", "Shapeshifter:W"})
@@ -122,7 +130,8 @@ MONO_PLAYERS = (3, 4)  # [mono]
 MONO_ROUNDS = 12  # [mono] round r deals 3 + r cards
 MONO_WIZARD_VALUE = 14  # [mono] above every suit card
 MAXIMUS_TRUMPS = ("B", "R", "G", "Y", None)  # [maximus] fixed trump of rounds 1..5
-ELIMINATION_ROUNDS = 20  # [elimination] round r deals r cards
+ELIMINATION_ROUNDS = 20  # [elimination] round r deals r cards; round 20 has no trump
+ELIMINATION_PLAYERS = (4, 5, 6)  # [elimination] players at the start
 
 
 # Every valid canonical name (hand names and played names), looked up case-insensitively.
@@ -222,6 +231,11 @@ def normalize_options(options):
 
     Unknown keys are kept untouched (they do not affect a single round).  The variant
     string is kept as given (see `parse_variant` and `game_variant`).
+
+    Two optional keys set the rounds of a standard game (RULES.md 2) and are present
+    only when the option was set: "rounds" (N, rounds 1..N) and "schedule" (a list of
+    hand sizes).  Without either, a standard round belongs to the standard table, whose
+    last round has no trump (see `last_round_without_trump`).
     """
     opts = dict(DEFAULT_OPTIONS)
     if options:
@@ -234,7 +248,29 @@ def normalize_options(options):
     parse_variant(opts["variant"])
     if opts["canadian"] and opts["hidden_bids"] != "off":
         raise ValueError("hidden_bids together with canadian is rejected (RULES.md 4)")
+    _check_round_options(opts)
     return opts
+
+
+def _check_round_options(opts):
+    """The options "rounds" and "schedule" (RULES.md 2), when present."""
+    if "rounds" in opts:
+        rounds = opts["rounds"]
+        if not _is_int(rounds) or rounds < 1:
+            raise ValueError(f"option rounds={rounds!r} must be a whole number >= 1")
+    if "schedule" in opts:
+        schedule = opts["schedule"]
+        if not isinstance(schedule, list) or not schedule or not all(_is_int(k) and k >= 1 for k in schedule):
+            raise ValueError(f"option schedule={schedule!r} must be a non-empty list of hand sizes >= 1")
+    if "rounds" in opts and "schedule" in opts:
+        # RULES.md is silent on setting both; they are two ways to set the same thing, so a
+        # record with both cannot say which schedule it follows (wizsim rejects it too).
+        raise ValueError("options rounds and schedule both set the rounds of the game: give one")
+    if ("rounds" in opts or "schedule" in opts) and game_variant(opts) != "standard":
+        # RULES.md 2 offers rounds/schedule for the standard game; mono, maximus and
+        # elimination fix their own rounds (RULES.md 9).
+        key = "rounds" if "rounds" in opts else "schedule"
+        raise ValueError(f"option {key} is set, but variant {game_variant(opts)} fixes its own rounds (RULES.md 9)")
 
 
 def _is_int(x):
@@ -420,6 +456,8 @@ def allowed_trumps(indicator, options):
 
     Where someone names a suit, every suit is allowed (the set has 4 elements);
     a Werewolf swap is handled separately (its holder may name any suit or no trump).
+    `indicator` None (no card left, or section 2's last round: no card turned up) means
+    no trump, also when a Werewolf was dealt: there is nothing to swap.
     """
     opts = normalize_options(options)
     if indicator is None:
@@ -523,11 +561,75 @@ def maximus_trump(round_number):
     return MAXIMUS_TRUMPS[round_number - 1]
 
 
-def elimination_after(round_number, n, deck_size):
+def elimination_after(round_number, n):
     """[elimination] True if a player leaves after round `round_number` played by `n`:
-    the next round could not be dealt to everyone (n * (r + 1) > deck size), and more
-    than three players remain."""
-    return n > 3 and n * (round_number + 1) > deck_size
+    the next round could not be dealt from 60 cards to everyone (n * (r + 1) > 60), and
+    more than three players remain.  RULES.md 9: the 60-card count holds whatever
+    specials are in the deck, so the deck size plays no part (6 players: one leaves
+    after rounds 10, 12 and 15)."""
+    return n > 3 and n * (round_number + 1) > BASE_DECK_SIZE
+
+
+def game_schedule(options, n, deck_size):
+    """The hand sizes of a whole game's rounds 1..R (RULES.md 2 and 9).
+
+      standard (and clairvoyance): the standard table 1, 2, ..., 60 // n (3: 20, 4: 15,
+                   5: 12, 6: 10 rounds), with or without specials; option "rounds" N:
+                   1..N, at most deck_size // n; option "schedule": its list, each at
+                   most deck_size // n.
+      mono:        4, 5, ..., 15 (12 rounds).
+      maximus:     deck_size // n, five times.
+      elimination: 1, 2, ..., 20 (the players leaving on the way do not change it).
+    ValueError for an option the deck cannot deal.
+    """
+    opts = normalize_options(options)
+    variant = game_variant(opts)
+    if variant == "mono":
+        return [3 + r for r in range(1, MONO_ROUNDS + 1)]
+    if variant == "maximus":
+        return [deck_size // n] * len(MAXIMUS_TRUMPS)
+    if variant == "elimination":
+        return list(range(1, ELIMINATION_ROUNDS + 1))
+    most = deck_size // n
+    if "schedule" in opts:
+        too_big = [k for k in opts["schedule"] if k > most]
+        if too_big:
+            raise ValueError(
+                f"option schedule={opts['schedule']}: {too_big} cards each cannot be dealt to {n} players "
+                f"from {deck_size} cards (at most {most})"
+            )
+        return list(opts["schedule"])
+    if "rounds" in opts:
+        if opts["rounds"] > most:
+            raise ValueError(
+                f"option rounds={opts['rounds']} is more than {deck_size} // {n} = {most}, "
+                f"what the deck can deal (RULES.md 2)"
+            )
+        return list(range(1, opts["rounds"] + 1))
+    return list(range(1, BASE_DECK_SIZE // n + 1))
+
+
+def last_round_without_trump(options, n, k, round_number=None):
+    """Why the round turns up no card and has no trump even with cards left (RULES.md 2),
+    or None if it is not such a round.
+
+    That is the last round of the standard table (standard and clairvoyance games without
+    the options "rounds" and "schedule": the round of 60 // n cards; an independent round of
+    60 // n cards counts as that last round, our documented decision for single-round
+    runs) and round 20 of elimination.  Games of "rounds" or "schedule" turn up a card
+    whenever one is left; mono and maximus never turn one up (not covered here).
+    """
+    opts = normalize_options(options)
+    variant = game_variant(opts)
+    if variant == "elimination":
+        if round_number == ELIMINATION_ROUNDS:
+            return f"elimination round {ELIMINATION_ROUNDS} is played without trump"
+        return None
+    if variant != "standard" or "rounds" in opts or "schedule" in opts:
+        return None
+    if k == BASE_DECK_SIZE // n:
+        return f"the last round of the standard table ({n} players x {k} cards) is played without trump"
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -568,10 +670,14 @@ def replay(record):
       "seats": [elimination] the game seat of each of the round's seats (increasing);
                in other variants, if given, it must be 0..players-1.
     "round" (a HISTORY.md key) is required by mono, maximus and elimination, where it
-    fixes the cards per player (and, in maximus, the trump); the standard game's
-    schedule is an option, so there it is not checked.
+    fixes the cards per player (and, in maximus, the trump; in elimination round 20 has
+    no trump).  In the standard game it is checked only against the options "rounds"
+    and "schedule" when present (round r of "rounds" deals r cards, of "schedule" its
+    r-th hand size); without them the round belongs to the standard table, whose last
+    round (60 // n cards) turns up no card and has no trump (RULES.md 2), and records of
+    independent rounds number their rounds by the hand, so "round" is not checked.
     One elimination round is checked like a standard round; who left the game and who
-    deals after an elimination is checked by `check_elimination_game`.
+    deals after an elimination is checked by `check_game` (`check_elimination_game`).
     """
     problems = []
     try:
@@ -678,6 +784,7 @@ class _RoundCheck:
         record, report, variant, n, k = self.record, self.report, self.variant, self.n, self.k
         self.round = None  # the round number, where the variant needs it and it is valid
         if variant == "standard":
+            self.check_standard_round()
             return
         if variant == "mono":
             if n not in MONO_PLAYERS:
@@ -701,6 +808,24 @@ class _RoundCheck:
         if variant != "maximus" and k != expected:  # (maximus: reported above)
             how = "3 + round" if variant == "mono" else "the round number"
             report(f"cards_per_player is {k}, but {variant} round {self.round} deals {expected} ({how})")
+
+    def check_standard_round(self):
+        """Options "rounds" / "schedule" (RULES.md 2): round r deals the schedule's r-th size."""
+        record, opts, k = self.record, self.opts, self.k
+        most = len(self.deck) // self.n
+        if "rounds" in opts and opts["rounds"] > most:
+            self.report(f"option rounds={opts['rounds']} is more than {len(self.deck)} // {self.n} = {most} rounds")
+        if ("rounds" not in opts and "schedule" not in opts) or "round" not in record:
+            return
+        number = record["round"]
+        schedule = opts["schedule"] if "schedule" in opts else list(range(1, opts["rounds"] + 1))
+        key = "schedule" if "schedule" in opts else "rounds"
+        if not _is_int(number) or not 1 <= number <= len(schedule):
+            self.report(f"round is {number!r}, but option {key}={opts[key]} has rounds 1..{len(schedule)}")
+        elif k != schedule[number - 1]:
+            self.report(
+                f"cards_per_player is {k}, but round {number} of option {key}={opts[key]} deals {schedule[number - 1]}"
+            )
 
     # --- deal: hands and indicator ----------------------------------------------------------
 
@@ -728,10 +853,17 @@ class _RoundCheck:
             except ValueError as exc:
                 report(f"indicator: {exc}")
                 indicator = None
+        # The last round of the standard table and elimination round 20 (RULES.md 2).
+        self.last_round = last_round_without_trump(self.opts, n, k, self.round)
         if self.variant in ("mono", "maximus"):
             # [mono] [maximus] no card is turned up, even if cards are left over.
             if indicator is not None:
                 report(f"indicator is {indicator} but {self.variant} turns up no indicator")
+            indicator = None
+        elif self.last_round is not None:
+            # No card is turned up, even where cards are left over (with specials).
+            if indicator is not None:
+                report(f"indicator is {indicator} but no card is turned up: {self.last_round} (RULES.md 2)")
             indicator = None
         else:
             deck = self.deck
@@ -813,7 +945,10 @@ class _RoundCheck:
                         "the holder keeps the Werewolf (it plays as a Jester)"
                     )
                 elif indicator is None and claimed:
-                    report("werewolf swapped is true but there is no indicator to swap with")
+                    report(
+                        "werewolf swapped is true but no card was turned up: there is nothing to swap "
+                        "with, the holder keeps the Werewolf (RULES.md 3)"
+                    )
                 elif indicator is not None and opts["werewolf"] == "must" and not claimed:
                     report("werewolf swapped is false but the swap is compulsory (werewolf=must)")
                 else:
@@ -821,9 +956,10 @@ class _RoundCheck:
             if swapped:
                 current[holder].remove("Werewolf")
                 current[holder].append(indicator)
-            # The holder names the trump if they swapped, or if there was nothing to swap;
-            # [maximus] never: the fixed trump stands.
-            holder_names_trump = self.variant != "maximus" and (swapped or indicator is None)
+            # The holder names the trump only after a swap.  With no card turned up there is
+            # nothing to swap: the holder names nothing and the round has no trump (RULES.md 3).
+            # [maximus] never: no card is turned up and the fixed trump stands.
+            holder_names_trump = self.variant != "maximus" and swapped
         self.current = current
         self.held_after_swap = Counter(c for hand in current for c in hand)
 
@@ -850,7 +986,11 @@ class _RoundCheck:
         if holder_names_trump:
             return None, None  # [special] any suit or no trump may be named
         allowed = allowed_trumps(indicator, self.opts)
-        if indicator is None:
+        if indicator is None and self.last_round is not None:
+            why = f"{self.last_round} (RULES.md 2)"
+        elif indicator is None and any("Werewolf" in hand for hand in self.hands):
+            why = "no card was turned up, so the Werewolf's holder names nothing and there is no trump (RULES.md 3)"
+        elif indicator is None:
             why = "there is no indicator, so there is no trump"
         elif len(allowed) > 1:
             why = f"after indicator {indicator} the dealer must name a suit"
@@ -1056,39 +1196,101 @@ def _apply_passes(passes, current, where, report, abort):
 
 
 # ---------------------------------------------------------------------------
-# 5. Whole elimination games (RULES.md 9)
+# 5. Whole games (RULES.md 2, 8 and 9)
 # ---------------------------------------------------------------------------
+
+GameResult = namedtuple("GameResult", "totals remaining winners shares")
+GameResult.__doc__ = """The end of a game (see `game_totals`).
+
+totals:    {game seat: sum of its round scores} for every game seat, players who left
+           included (they keep their totals);
+remaining: the game seats still in after the last round (everyone but elimination leavers);
+winners:   the remaining game seats with the highest total (RULES.md 8: equal totals
+           share the win; [elimination] a player who left cannot win: RULES.md 9 is
+           silent, and "leaves" is read as leaving the contest for the win);
+shares:    {game seat: Fraction of a win}, 1/m for each of m tied winners, 0 otherwise.
+"""
+
+
+def game_totals(records):
+    """The `GameResult` of one game's records (in order): totals, remaining seats, winners.
+
+    Game seats are those of "seats" where present (elimination), else 0..players-1.
+    ValueError if a record has no valid seats or scores (`check_game` reports those).
+    """
+    if not isinstance(records, list) or not records:
+        raise ValueError("a game needs a non-empty list of records")
+    totals = {}
+    seats = None
+    for i, record in enumerate(records):
+        n = record.get("players")
+        seats = record.get("seats") or list(range(n if _is_int(n) else 0))
+        scores = record.get("scores")
+        if not isinstance(scores, list) or len(scores) != len(seats) or not all(_is_int(x) for x in scores):
+            raise ValueError(f"record {i + 1}: scores {scores!r} do not match the seats {seats}")
+        for seat, points in zip(seats, scores, strict=True):
+            totals[seat] = totals.get(seat, 0) + points
+    remaining = list(seats)
+    top = max(totals[s] for s in remaining)
+    winners = [s for s in remaining if totals[s] == top]
+    shares = {s: Fraction(1, len(winners)) if s in winners else Fraction(0) for s in sorted(totals)}
+    return GameResult(dict(sorted(totals.items())), remaining, winners, shares)
+
+
+def check_game(records, final_totals=None, winners=None, *, rounds_checked=False):
+    """Re-check the records of one whole game, in order; return the discrepancies.
+
+    Any variant: standard, clairvoyance, mono, maximus, elimination and their
+    "+clairvoyance" forms.  Every record is first checked on its own by `replay` (its
+    problems are prefixed with "round r: "); then the game as a whole (RULES.md 2, 8, 9):
+      * one game: the same seed, game, options, specials (and deck) in every record, the
+        same players outside elimination, and every game seat keeps its strategy;
+      * the variant's schedule (`game_schedule`): standard 1..60 // n, or 1..N with
+        options.rounds, or options.schedule's list; mono 12 rounds of 4..15 cards; maximus
+        5 rounds of deck_size // n; elimination rounds 1..20 with k = round.  Rounds are
+        numbered 1..R consecutively and the game is complete;
+      * hand sizes: cards_per_player and the length of every dealt hand;
+      * the last round of the standard table and elimination round 20: no card turned
+        up, no trump;
+      * the dealer: seat 0 deals round 1 and the deal passes clockwise every round;
+        [elimination] the next remaining game seat clockwise (`_check_elimination_sequence`),
+        which also checks who leaves and when (`elimination_after`, from 60 cards);
+      * totals: `final_totals` (a dict or a list by game seat), if given, must be the sums
+        of the round scores by game seat; `winners` (a list of game seats), if given, must
+        be those of `game_totals`.
+    `rounds_checked=True` skips the `replay` of every record, for callers that have
+    already replayed them (the game-level checks are the same).
+    """
+    return _check_whole_game(records, final_totals, winners, None, None, rounds_checked)
 
 
 def check_elimination_game(records, totals=None):
     """Re-check the records of one elimination game, in order; return the discrepancies.
 
-    Every record is first checked on its own by `replay` (its problems are prefixed
-    with "round r: ").  Then the game as a whole:
-      * all records belong to one game (same `seed` and `game`) of the elimination
-        variant, and their rounds are consecutive; a whole game is rounds 1..20;
-      * round 1 has 4 to 6 players at seats 0..n-1 and seat 0 deals;
-      * after round r played by n players exactly one player leaves if n > 3 and
-        n * (r + 1) > deck size (`elimination_after`), nobody otherwise; the one who
-        leaves has the lowest running total (the sum of their scores so far; any of
-        several tied players may leave); the others keep their order;
-      * the dealer passes clockwise among the remaining players: the next dealer is the
-        next remaining game seat clockwise after the previous dealer's game seat;
-      * every game seat keeps its strategy.
-    Records name the game seat of each round seat in "seats" (round 1 may omit it).
+    Without `totals` this is `check_game` for a game that must be of the elimination
+    variant.  Records name the game seat of each round seat in "seats" (round 1 may omit
+    it); after round r played by n players exactly one player leaves if n > 3 and
+    n * (r + 1) > 60 (`elimination_after`, whatever the specials), nobody otherwise; the
+    one who leaves has the lowest running total (any of several tied players may leave);
+    the others keep their order; the next dealer is the next remaining game seat
+    clockwise after the previous dealer's game seat.
 
     `totals` checks a fragment of a game: the running totals by game seat before the
     first record (a dict, or a list indexed by game seat).  The fragment may then start
     and end at any round, and its first dealer is not checked.
     """
+    return _check_whole_game(records, None, None, "elimination", totals, rounds_checked=False)
+
+
+def _check_whole_game(records, final_totals, winners, expected_variant, start_totals, rounds_checked):
     if not isinstance(records, list) or not records:
-        return ["an elimination game needs a non-empty list of records"]
+        return ["a game needs a non-empty list of records"]
     problems = []
-    for i, record in enumerate(records):
+    for i, record in enumerate([] if rounds_checked else records):
         label = f"round {record.get('round', '?')}" if isinstance(record, dict) else f"record {i + 1}"
         problems.extend(f"{label}: {problem}" for problem in replay(record))
     try:
-        _check_elimination_sequence(records, totals, problems.append)
+        _GameCheck(records, problems.append, expected_variant, start_totals).run(final_totals, winners)
     except _Abort:
         pass
     return problems
@@ -1111,8 +1313,17 @@ class _GameRound:
         if not _is_int(n) or not 3 <= n <= 6:
             abort(f"{where}: players must be 3..6, got {n!r}")
         self.players = n
+        raw_options = record.get("options") or {}
+        try:
+            self.options = normalize_options(raw_options)
+            self.variant = game_variant(self.options)
+        except (ValueError, AttributeError, TypeError):
+            self.options = raw_options if isinstance(raw_options, dict) else {}
+            self.variant = None  # reported by replay
         seats = record.get("seats")
-        if seats is None and self.round == 1 and not fragment:
+        # Outside elimination every round has the game's seats 0..n-1 (replay checks a
+        # "seats" key if given); in elimination round 1 may omit it.
+        if seats is None and (self.variant != "elimination" or (self.round == 1 and not fragment)):
             seats = list(range(n))
         if (
             not isinstance(seats, list)
@@ -1122,6 +1333,7 @@ class _GameRound:
         ):
             abort(f"{where}: seats must list the {n} players' game seats in increasing order, got {seats!r}")
         self.seats = seats
+        self.k = record.get("cards_per_player")
         dealer = record.get("dealer")
         self.dealer = dealer if _is_seat(dealer, n) else None
         self.game_dealer = seats[dealer] if self.dealer is not None else None
@@ -1132,14 +1344,202 @@ class _GameRound:
         ok = isinstance(strategies, list) and len(strategies) == n
         self.strategies = dict(zip(seats, strategies, strict=True)) if ok else {}
         try:
-            self.variant = game_variant(record.get("options"))
-        except (ValueError, AttributeError):
-            self.variant = None  # reported by replay
-        try:
             deck = record["deck"] if "deck" in record else full_deck(record.get("specials") or [])
             self.deck_size = len(deck)
         except (ValueError, TypeError) as exc:
             abort(f"{where}: deck/specials: {exc}")
+
+
+def _most_common(values):
+    """The value most records share (the first one seen on a tie); values may be unhashable."""
+
+    def key(value):
+        return json.dumps(value, sort_keys=True, default=repr)
+
+    keyed = Counter(key(v) for v in values)
+    best = max(keyed.values())
+    return next(v for v in values if keyed[key(v)] == best)
+
+
+_MISSING = "(missing)"
+
+
+class _GameCheck:
+    """The game-level checks of `check_game` (and `check_elimination_game`), in order:
+    one game, schedule and round numbers, hand sizes, last round, dealers (elimination:
+    leavers and dealers), totals.  `report` notes a problem; `abort` also stops."""
+
+    def __init__(self, records, report, expected_variant, start_totals):
+        self.report = report
+        self.fragment = start_totals is not None
+        self.start_totals = start_totals
+        self.rounds = [_GameRound(i, record, self.fragment, self.abort) for i, record in enumerate(records)]
+        self.first = self.rounds[0]
+        variants = [r.variant for r in self.rounds if r.variant is not None]
+        if expected_variant is None and not variants:
+            self.abort("no record has valid options, so the variant is unknown")
+        self.variant = expected_variant or _most_common(variants)
+
+    def abort(self, message):
+        self.report(message + " (further game checks skipped)")
+        raise _Abort
+
+    def run(self, final_totals, winners):
+        self.check_one_game()
+        self.check_schedule()
+        self.check_last_round()
+        if self.variant == "elimination":
+            _check_elimination_sequence(self.rounds, self.start_totals, self.report, self.abort)
+        else:
+            self.check_dealers()
+        self.check_totals(final_totals, winners)
+
+    # --- one game ------------------------------------------------------------------------------
+
+    def check_one_game(self):
+        rounds, report, variant = self.rounds, self.report, self.variant
+        keys = ["seed", "game", "specials", "deck"]
+        if variant != "elimination":
+            keys.append("players")  # [elimination] players leave; their seats are checked later
+        for key in keys:
+            values = [r.record.get(key, _MISSING) for r in rounds]
+            common = _most_common(values)
+            for r, value in zip(rounds, values, strict=True):
+                if value != common:
+                    report(f"{r.where}: {key} is {value!r}, but the game's other records have {common!r}")
+        wrong_variant = set()
+        for i, r in enumerate(rounds):
+            if r.variant not in (None, variant):
+                wrong_variant.add(i)
+                report(f"{r.where}: variant is {r.options.get('variant')!r}, not {variant} like the game")
+        # Every other option (and the exact variant, e.g. with or without clairvoyance).
+        names = sorted({name for r in rounds for name in r.options})
+        for name in names:
+            values = [r.options.get(name, _MISSING) for r in rounds]
+            common = _most_common(values)
+            for i, (r, value) in enumerate(zip(rounds, values, strict=True)):
+                if value != common and not (name == "variant" and i in wrong_variant):
+                    report(f"{r.where}: option {name} is {value!r}, but the game's other records have {common!r}")
+        self.options = _most_common([r.options for r in rounds])
+        self.deck_size = _most_common([r.deck_size for r in rounds])
+        strategy_of = {}
+        for r in rounds:
+            for seat, strategy in r.strategies.items():
+                if strategy_of.setdefault(seat, strategy) != strategy:
+                    report(f"{r.where}: game seat {seat} plays {strategy!r}, but played {strategy_of[seat]!r} before")
+
+    # --- schedule: round numbers, cards per player, hand sizes ----------------------------------
+
+    def describe_schedule(self, n, schedule):
+        opts, variant = self.options, self.variant
+        if variant == "mono":
+            return "mono (12 rounds of 4..15 cards, 3 + round)"
+        if variant == "maximus":
+            return f"maximus (5 rounds of {self.deck_size} // {n} = {schedule[0]} cards)"
+        if variant == "elimination":
+            return f"elimination (rounds 1..{ELIMINATION_ROUNDS}, round r deals r cards)"
+        if "schedule" in opts:
+            return f"option schedule={opts['schedule']}"
+        if "rounds" in opts:
+            return f"option rounds={opts['rounds']} (round r deals r cards)"
+        return f"the standard table for {n} players (60 // {n} = {len(schedule)} rounds, round r deals r cards)"
+
+    def check_schedule(self):
+        rounds, report, first = self.rounds, self.report, self.first
+        n = first.players
+        self.schedule = None
+        try:
+            schedule = game_schedule(self.options, n, self.deck_size)
+        except ValueError as exc:
+            report(f"options: {exc}")
+            return
+        self.schedule = schedule
+        last = len(schedule)
+        what = self.describe_schedule(n, schedule)
+        if not self.fragment:
+            if first.round != 1:
+                hint = " (give totals= to check a fragment)" if self.variant == "elimination" else ""
+                report(f"the game starts with round {first.round}, expected 1{hint}")
+            if rounds[-1].round < last:
+                report(f"the game ends after round {rounds[-1].round}, expected {last} rounds: {what}")
+        for a, b in itertools.pairwise(rounds):
+            if b.round != a.round + 1:
+                report(f"round {b.round} follows round {a.round}: rounds must be consecutive")
+        for r in rounds:
+            if not 1 <= r.round <= last:
+                report(f"{r.where}: the game has rounds 1..{last}: {what}")
+                continue
+            expected = schedule[r.round - 1]
+            if r.k != expected:
+                report(f"{r.where}: cards_per_player is {r.k!r}, but round {r.round} deals {expected} cards: {what}")
+            hands = r.record.get("hands")
+            if isinstance(hands, list):
+                for seat, hand in enumerate(hands):
+                    if isinstance(hand, list) and len(hand) != expected:
+                        report(
+                            f"{r.where}: seat {seat} was dealt {len(hand)} cards, but round {r.round} "
+                            f"deals {expected}: {what}"
+                        )
+
+    # --- the last round -----------------------------------------------------------------------------
+
+    def check_last_round(self):
+        """The standard table's last round and elimination round 20: no card, no trump (RULES.md 2)."""
+        if self.schedule is None:
+            return
+        opts, variant = self.options, self.variant
+        if variant == "elimination":
+            why = f"round {ELIMINATION_ROUNDS} is the last round of elimination"
+        elif variant == "standard" and "rounds" not in opts and "schedule" not in opts:
+            why = f"round {len(self.schedule)} is the last round of the standard table"
+        else:
+            return  # mono and maximus turn up no card anyway (replay); rounds/schedule turn one up
+        for r in self.rounds:
+            if r.round != len(self.schedule):
+                continue
+            indicator, trump = r.record.get("indicator"), r.record.get("trump")
+            if indicator is not None:
+                self.report(f"{r.where}: indicator is {indicator!r}, but {why}: no card is turned up (RULES.md 2)")
+            if trump is not None:
+                self.report(f"{r.where}: trump is {trump!r}, but {why}: it is played without trump (RULES.md 2)")
+
+    # --- dealers ------------------------------------------------------------------------------------
+
+    def check_dealers(self):
+        """Seat 0 deals round 1 and the deal passes clockwise every round (RULES.md 2)."""
+        for r in self.rounds:
+            expected = (r.round - 1) % r.players
+            if r.dealer is not None and r.dealer != expected:
+                self.report(
+                    f"{r.where}: dealer is seat {r.dealer}, expected seat {expected} "
+                    f"(seat 0 deals round 1 and the deal passes clockwise every round)"
+                )
+
+    # --- totals and winners -----------------------------------------------------------------------
+
+    def check_totals(self, final_totals, winners):
+        if final_totals is None and winners is None:
+            return
+        if self.fragment:
+            self.abort("final totals and winners are checked for whole games only, not for fragments")
+        if any(r.scores is None for r in self.rounds):
+            self.abort("some scores are malformed, so the totals are unknown")
+        result = game_totals([r.record for r in self.rounds])
+        if final_totals is not None:
+            claimed = dict(enumerate(final_totals)) if isinstance(final_totals, list) else dict(final_totals)
+            for seat in sorted(set(claimed) | set(result.totals), key=repr):
+                if claimed.get(seat) != result.totals.get(seat):
+                    self.report(
+                        f"game seat {seat}: total is {claimed.get(seat)!r}, but its round scores add up to "
+                        f"{result.totals.get(seat)!r}"
+                    )
+        if winners is not None and sorted(winners) != result.winners:
+            top = result.totals[result.winners[0]]
+            self.report(
+                f"winners are {sorted(winners)}, but the highest total among the players still in "
+                f"({result.remaining}) is {top}, held by game seat(s) {result.winners} (RULES.md 8: equal totals "
+                f"share the win)"
+            )
 
 
 def _next_dealer(previous, seats):
@@ -1160,49 +1560,27 @@ def _start_totals(totals, seats, abort):
     return {s: totals[s] for s in seats}
 
 
-def _check_elimination_sequence(records, totals, report):
-    def abort(message):
-        report(message + " (further game checks skipped)")
-        raise _Abort
+def _check_elimination_sequence(rounds, totals, report, abort):
+    """[elimination] The start, who leaves and when, and who deals (RULES.md 9).
 
-    fragment = totals is not None
-    rounds = [_GameRound(i, record, fragment, abort) for i, record in enumerate(records)]
+    `rounds` are `_GameRound`s in order; `totals` the running totals before the first
+    (None for a whole game, which then starts at round 1 with 4 to 6 players at seats
+    0..n-1 and seat 0 dealing).
+    """
     first = rounds[0]
-
-    # --- one game, elimination variant, consecutive rounds ---------------------------------
-    for key in ("seed", "game"):
-        values = [r.record.get(key) for r in rounds]
-        for r, value in zip(rounds, values, strict=True):
-            if value != values[0]:
-                report(f"{r.where}: {key} is {value!r}, but the game's first record has {values[0]!r}")
-    for r in rounds:
-        if r.variant not in (None, "elimination"):
-            report(f"{r.where}: variant is {r.record['options'].get('variant')!r}, not elimination")
-    for a, b in itertools.pairwise(rounds):
-        if b.round != a.round + 1:
-            report(f"round {b.round} follows round {a.round}: rounds must be consecutive")
-    if rounds[-1].round > ELIMINATION_ROUNDS:
-        report(f"round {rounds[-1].round}: an elimination game has rounds 1..{ELIMINATION_ROUNDS}")
-
-    # --- the start -------------------------------------------------------------------------------
-    if fragment:
+    if totals is not None:
         running = _start_totals(totals, first.seats, abort)
     else:
-        if first.round != 1:
-            report(f"the game starts with round {first.round}, expected 1 (give totals= to check a fragment)")
-        else:
-            if not 4 <= first.players <= 6:
+        if first.round == 1:
+            if first.players not in ELIMINATION_PLAYERS:
                 report(f"{first.where}: an elimination game starts with 4 to 6 players, not {first.players}")
             if first.seats != list(range(first.players)):
                 report(f"{first.where}: seats are {first.seats}, expected {list(range(first.players))}")
             if first.game_dealer not in (None, 0):
                 report(f"{first.where}: dealer is game seat {first.game_dealer}, expected 0 in the first round")
-        if rounds[-1].round != ELIMINATION_ROUNDS:
-            report(f"the game ends after round {rounds[-1].round}, expected {ELIMINATION_ROUNDS} rounds")
         running = {s: 0 for s in first.seats}
 
-    # --- round to round: who leaves, who deals, who plays which strategy ------------------------
-    strategy_of = dict(first.strategies)
+    # --- round to round: who leaves, who deals -----------------------------------------------------
     for a, b in itertools.pairwise(rounds):
         if running is not None and a.scores is not None:
             for seat, points in a.scores.items():
@@ -1212,12 +1590,12 @@ def _check_elimination_sequence(records, totals, report):
             running = None
 
         deal_next = f"{a.players} x {a.round + 1} cards"
-        if elimination_after(a.round, a.players, a.deck_size):
+        if elimination_after(a.round, a.players):
             gone = set(a.seats) - set(b.seats)
             if len(b.seats) != len(a.seats) - 1 or not set(b.seats) <= set(a.seats):
                 report(
                     f"{b.where}: seats are {b.seats}, expected exactly one of {a.seats} to leave "
-                    f"after round {a.round} ({deal_next} > {a.deck_size})"
+                    f"after round {a.round} ({deal_next} > {BASE_DECK_SIZE})"
                 )
             elif running is not None:
                 (leaver,) = gone
@@ -1229,7 +1607,7 @@ def _check_elimination_sequence(records, totals, report):
                         f"but the lowest total was {lowest} (game seat(s) {tied})"
                     )
         elif b.seats != a.seats:
-            why = "three players remain" if a.players <= 3 else f"{deal_next} <= {a.deck_size}"
+            why = "three players remain" if a.players <= 3 else f"{deal_next} <= {BASE_DECK_SIZE}"
             report(f"{b.where}: seats are {b.seats}, expected {a.seats}: nobody leaves after round {a.round} ({why})")
 
         if a.game_dealer is not None and b.game_dealer is not None:
@@ -1240,10 +1618,6 @@ def _check_elimination_sequence(records, totals, report):
                     f"seat {b.seats.index(expected)} (game seat {expected}), the next remaining "
                     f"game seat clockwise after the previous dealer, game seat {a.game_dealer}"
                 )
-
-        for seat, strategy in b.strategies.items():
-            if strategy_of.setdefault(seat, strategy) != strategy:
-                report(f"{b.where}: game seat {seat} plays {strategy!r}, but played {strategy_of[seat]!r} before")
 
 
 # ---------------------------------------------------------------------------
@@ -1275,12 +1649,15 @@ def play_random_round(rng, n, k, dealer, options, deck=None, round_number=None):
     """Deal and play one round with uniformly random legal choices; return its record.
 
     Choices: uniform deal; a Werewolf holder swaps (always under werewolf=must, with
-    probability 1/2 under may) and names a uniform trump among no trump and the 4 suits;
+    probability 1/2 under may) and names a uniform trump among no trump and the 4 suits,
+    but with no card turned up keeps it and names nothing (no trump);
     a dealer who names trump picks a uniform suit; bids uniform over the legal bids;
     cards uniform over the distinct legal hand names, then a uniform suit for a
     Juggler/Cloud and a uniform role for a Shapeshifter; Juggler passes uniform over the
     distinct cards in hand; the Cloud taker's bid change is the default choice.
-    The record also carries "legal" (and "deck" if `deck` was given).
+    The record also carries "legal" (and "deck" if `deck` was given).  No card is turned
+    up in the last round of the standard table (k = 60 // n, unless `options` carry
+    "rounds" or "schedule") nor in elimination round 20 (`last_round_without_trump`).
 
     Variants (options["variant"]; clairvoyance and hidden bids change nothing here):
       mono:        each seat draws k cards from its own 15 (`mono_cards`); no indicator,
@@ -1311,8 +1688,10 @@ def play_random_round(rng, n, k, dealer, options, deck=None, round_number=None):
         shuffled = list(cards)
         rng.shuffle(shuffled)
         hands = [shuffled[seat * k : (seat + 1) * k] for seat in range(n)]
-        # [maximus] no indicator is turned up, even if cards are left over
-        indicator = shuffled[n * k] if len(shuffled) > n * k and variant != "maximus" else None
+        # [maximus] no indicator is turned up, even if cards are left over; neither in the
+        # standard table's last round nor in elimination round 20 (RULES.md 2)
+        turns_up = variant != "maximus" and last_round_without_trump(opts, n, k, round_number) is None
+        indicator = shuffled[n * k] if len(shuffled) > n * k and turns_up else None
     current = [list(h) for h in hands]
 
     werewolf = None
@@ -1330,8 +1709,10 @@ def play_random_round(rng, n, k, dealer, options, deck=None, round_number=None):
             current[holder].remove("Werewolf")
             current[holder].append(indicator)
         werewolf = {"seat": holder, "swapped": swap}
-        if swap or indicator is None:
+        if swap:
             trump = rng.choice(TRUMP_CHOICES)
+        elif indicator is None:
+            trump = None  # nothing to swap: the holder names nothing, no trump (RULES.md 3)
         else:
             trump = rng.choice(_ordered(allowed_trumps(indicator, opts)))
     else:
@@ -1451,13 +1832,16 @@ def enumerate_round_distribution(n, k, dealer, options, deck):
     cards = [_hand_card(c) for c in deck]
     _check_table(n, k, dealer, len(cards))
 
-    # 1. Deals: (hands as sorted tuples, indicator) -> probability.
+    # 1. Deals: (hands as sorted tuples, indicator) -> probability.  No card is turned up
+    # when none is left or in the standard table's last round (RULES.md 2).
     deals = Counter()
+    turns_up = last_round_without_trump(opts, n, k) is None
 
     def deal(seat, remaining, hands, prob):
         if seat == n:
-            if not remaining:
+            if not remaining or not turns_up:
                 deals[(tuple(hands), None)] += prob
+                return
             for index in remaining:
                 deals[(tuple(hands), cards[index])] += prob / len(remaining)
             return
@@ -1493,9 +1877,8 @@ def enumerate_round_distribution(n, k, dealer, options, deck):
                 hand.remove("Werewolf")
                 hand.append(indicator)
                 new_hands = hands[:holder] + (tuple(sorted(hand)),) + hands[holder + 1 :]
-            if swap or indicator is None:
-                options_ = list(TRUMP_CHOICES)
-            else:
+                options_ = list(TRUMP_CHOICES)  # the holder names a suit or no trump
+            else:  # kept (declined, or no card turned up: then no trump)
                 options_ = _ordered(allowed_trumps(indicator, opts))
             for trump in options_:
                 setups[(new_hands, trump)] += p_swap / len(options_)

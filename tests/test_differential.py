@@ -5,7 +5,10 @@ legal cards at every play; ``reference.replay`` recomputes from the rules
 alone the deal's validity, the trump, bid legality (Canadian rule), every legal
 set, every trick winner and next leader, tricks won and scores, and reports
 any disagreement. More than 10,000 rounds over 3-6 players, small to maximal
-round sizes, every rule option of the base game and both strategies.
+round sizes, every rule option of the base game and both strategies. The full
+games among them are also checked whole by ``reference.check_game`` (60 / n
+rounds, seat 0 deals first and the deal passes clockwise, the last round without
+indicator or trump).
 """
 
 from __future__ import annotations
@@ -59,10 +62,13 @@ def test_engine_agrees_with_reference(players):
     problems: list[str] = []
     seen = Counter()
     for sel in _selections(players):
+        games: dict[int, list[dict]] = {}
         for rec in iter_history(make_spec(**sel), include_legal=True):
             rounds += 1
             for p in R.replay(rec):
                 problems.append(f"{sel} round {rec['round']}: {p}")
+            if "games" in sel:
+                games.setdefault(rec["game"], []).append(rec)
             ind = rec["indicator"]
             opt = rec["options"]["wizard_indicator"]
             seen["indicator W " + opt] += ind == "W"
@@ -77,9 +83,14 @@ def test_engine_agrees_with_reference(players):
             seen["jester led then suit"] += any(
                 t["cards"][0] == "J" and t["cards"][1] not in "WJ" for t in rec["tricks"]
             )
+        for game, records in games.items():
+            seen["whole games"] += 1
+            seen["last round without trump"] += records[-1]["indicator"] is None and records[-1]["trump"] is None
+            problems.extend(f"{sel} game {game}: {p}" for p in R.check_game(records, rounds_checked=True))
     assert not problems, f"{len(problems)} disagreements, first: " + "\n".join(problems[:10])
     assert rounds >= 2500
     # the rounds must actually exercise the rules they check
+    assert seen["whole games"] == seen["last round without trump"] == 2 * len(OPTION_SETS) * len(STRATEGIES)
     for key in ("indicator W dealer_chooses", "indicator W no_trump", "indicator J", "no indicator",
                 "canadian dealer constrained", "progressive", "wizard led", "jester led then suit"):  # fmt: skip
         assert seen[key] > 0, key

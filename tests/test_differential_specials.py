@@ -5,9 +5,11 @@ seven, and each variant) at least 10,000 engine rounds are written as
 HISTORY.md records with the legal cards at every play and re-checked by
 ``reference.replay``: deal, Werewolf swap and trump, bids, every legal set and
 played form, winners and next leaders (bombed tricks), Juggler passes, Cloud
-bid changes and scores. Elimination games are also checked as whole games
-(who leaves, when, and who deals next). Each group also asserts that the
-events it is about actually happened, so the comparison cannot pass vacuously.
+bid changes and scores. Full games (clairvoyance, mono, maximus, elimination)
+are also checked as whole games by ``reference.check_game`` (schedule, last
+round, dealers, who leaves an elimination game and when); more whole games are
+in test_differential_games.py. Each group also asserts that the events it is
+about actually happened, so the comparison cannot pass vacuously.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ def _check(selections, target=TARGET):
             for p in R.replay(rec):
                 problems.append(f"{sel} game {rec['game']} round {rec['round']}: {p}")
             _count_events(rec, seen)
-            if "seats" in rec:
+            if "games" in sel:
                 games.setdefault((sel["seed"], rec["game"]), []).append(rec)
         if rounds >= target or len(problems) > 20:
             break
@@ -107,6 +109,10 @@ def _count_events(rec, seen):
         seen["werewolf swapped"] += wolf["swapped"]
         seen["werewolf kept"] += not wolf["swapped"]
         seen["werewolf, no indicator"] += rec["indicator"] is None
+        seen["werewolf, no indicator, cards left"] += rec["indicator"] is None and (
+            rec["players"] * rec["cards_per_player"] < 60 + len(rec["specials"])
+        )
+        seen["werewolf, no indicator, trump named"] += rec["indicator"] is None and rec["trump"] is not None
     seen["special indicator"] += rec["indicator"] in SPECIALS
     seen["cancel_bids round"] += rec["options"]["bomb"] == "cancel_bids" and any(
         "Bomb" in t["cards"] for t in rec["tricks"]
@@ -116,6 +122,13 @@ def _count_events(rec, seen):
 def _assert_clean(rounds, problems, target=TARGET):
     assert not problems, f"{len(problems)} disagreements, first: " + "\n".join(problems[:10])
     assert rounds >= target
+
+
+def _assert_whole_games(games, rounds_per_game):
+    assert games
+    for key, records in games.items():
+        assert len(records) == rounds_per_game, key
+        assert not (issues := R.check_game(records, rounds_checked=True)), f"game {key}: {issues[:5]}"
 
 
 EVENTS = {
@@ -139,13 +152,17 @@ def test_each_special_alone(special):
 
 
 def test_werewolf_without_indicator():
-    """64 cards among 4 players x 16: nothing to swap with, the holder names trump and keeps it as a Jester."""
-    sel = [{"players": 4, "cards": 16, "hands": 500, "seed": 5 + i, "strategy": s, "rules": r,
+    """No card turned up: 64 cards among 4 players x 16 (none left), or 4 x 15, the standard
+    table's last round (4 left). Nothing to swap: the holder keeps the Werewolf, names
+    nothing, the round has no trump, and the Werewolf plays as a Jester (RULES.md 3)."""
+    sel = [{"players": 4, "cards": k, "hands": 250, "seed": 5 + i, "strategy": s, "rules": r,
             "specials": "werewolf,dragon,fairy,bomb"}
-           for i, (s, r) in enumerate(itertools.product(STRATS[4], [{}, {"werewolf": "may"}]))]  # fmt: skip
+           for i, (s, r, k) in enumerate(itertools.product(STRATS[4], [{}, {"werewolf": "may"}], [16, 15]))]  # fmt: skip
     rounds, problems, seen, _ = _check(sel, 3000)
     _assert_clean(rounds, problems, 3000)
     assert seen["werewolf, no indicator"] > 500 and seen["werewolf played"] > 0
+    assert seen["werewolf, no indicator, cards left"] > 200
+    assert seen["werewolf, no indicator, trump named"] == 0 and seen["werewolf swapped"] == 0
 
 
 def test_dragon_and_fairy():
@@ -175,20 +192,25 @@ def test_clairvoyance():
     rounds, problems, _, _ = _check(one_card, TARGET // 2)
     _assert_clean(rounds, problems, TARGET // 2)
     games = _game_selections("clairvoyance", [3, 4, 5, 6], [None, "all"], 17000)
-    rounds, problems, _, _ = _check(games, TARGET // 2)
+    rounds, problems, _, by_game = _check(games, TARGET // 2)
     _assert_clean(rounds, problems, TARGET // 2)
+    for records in by_game.values():  # 60 // n rounds, with or without specials
+        assert len(records) == 60 // records[0]["players"]
+        assert not (issues := R.check_game(records, rounds_checked=True)), issues[:5]
 
 
 def test_mono():
-    rounds, problems, _, _ = _check(_game_selections("mono", [3, 4], [None], 18000))
+    rounds, problems, _, games = _check(_game_selections("mono", [3, 4], [None], 18000))
     _assert_clean(rounds, problems)
+    _assert_whole_games(games, 12)
 
 
 def test_maximus():
     sel = _game_selections("maximus+clairvoyance", [3, 4, 5, 6], [None, "all", "werewolf,juggler"], 19000)
-    rounds, problems, seen, _ = _check(sel)
+    rounds, problems, seen, games = _check(sel)
     _assert_clean(rounds, problems)
     assert seen["werewolf played"] > 0
+    _assert_whole_games(games, 5)
 
 
 def test_elimination():
@@ -196,6 +218,9 @@ def test_elimination():
     rounds, problems, _, games = _check(sel)
     _assert_clean(rounds, problems)
     assert len(games) > 20
-    for key, records in games.items():
-        assert len(records) == 20
-        assert not (issues := R.check_elimination_game(records)), f"game {key}: {issues[:5]}"
+    _assert_whole_games(games, 20)
+    # players leave after the same rounds with or without specials (RULES.md 9: from 60 cards)
+    for records in games.values():
+        sizes = [r["players"] for r in records]
+        after = [r for r in range(1, 20) if sizes[r] < sizes[r - 1]]
+        assert after == {4: [15], 5: [12, 15], 6: [10, 12, 15]}[sizes[0]], (records[0]["specials"], after)

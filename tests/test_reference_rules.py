@@ -2,7 +2,9 @@
 
 Phase 1: base game (RULES.md sections 1-8, no specials).  Phase 2: the seven special
 cards.  Phase 3: the section 9 variants (mono, maximus, elimination, clairvoyance).
-Phases 2 and 3 are grouped at the end of the file.  Nothing here imports wizsim.
+Phase 4: whole games (RULES.md 2, 3, 8, 9: game length, the last round without trump,
+the Werewolf with no card turned up, dealers, leavers, totals; `check_game`).
+Phases 2 to 4 are grouped at the end of the file.  Nothing here imports wizsim.
 """
 
 import math
@@ -20,10 +22,14 @@ from reference import (  # noqa: E402
     SPECIALS,
     allowed_trumps,
     check_elimination_game,
+    check_game,
     elimination_after,
     enumerate_round_distribution,
     full_deck,
+    game_schedule,
+    game_totals,
     game_variant,
+    last_round_without_trump,
     led_suit,
     legal_bids,
     legal_cards,
@@ -910,8 +916,9 @@ def bomb_example():
 
 
 def kept_werewolf_example():
-    """All cards dealt (custom 6-card deck): the Werewolf holder names trump G, keeps it,
-    and it plays as a Jester.  Trick 1 (leader 1): Werewolf, J, R7 -> R7, seat 0.
+    """All cards dealt (custom 6-card deck): no card is turned up, so there is nothing to
+    swap; the Werewolf holder keeps it, names nothing, there is no trump, and it plays as
+    a Jester (RULES.md 3).  Trick 1 (leader 1): Werewolf, J, R7 -> R7, seat 0.
     Trick 2 (leader 0): B3, G1, W -> W, seat 2."""
     return {
         "seed": 5,
@@ -927,7 +934,7 @@ def kept_werewolf_example():
         "hands": [["B3", "R7"], ["Werewolf", "G1"], ["W", "J"]],
         "indicator": None,
         "werewolf": {"seat": 1, "swapped": False},
-        "trump": "G",
+        "trump": None,
         "bids": [0, 1, 1],
         "tricks": [
             {"leader": 1, "cards": ["Werewolf", "J", "R7"], "winner": 0, "next_leader": 0},
@@ -961,7 +968,17 @@ def test_replay_werewolf_errors():
     assert not has(replay(record), "trump is")
     record = kept_werewolf_example()
     record["werewolf"]["swapped"] = True
-    assert has(replay(record), "no indicator to swap")
+    assert has(replay(record), "swapped is true", "no card was turned up", "nothing to swap")
+
+
+@pytest.mark.parametrize("trump", ["B", "R", "G", "Y"])
+def test_replay_werewolf_without_indicator_names_nothing(trump):
+    """RULES.md 3: with no card turned up the holder keeps the Werewolf and names nothing: no trump."""
+    record = kept_werewolf_example()
+    record["trump"] = trump  # the old reading: the holder names a trump
+    problems = replay(record)
+    assert len(problems) == 1
+    assert has(problems, f"trump is {trump!r}", "Werewolf's holder names nothing", "no trump")
 
 
 def test_replay_juggler_pass_errors():
@@ -1041,7 +1058,7 @@ def test_enumerate_matches_monte_carlo_with_specials():
             {"werewolf": "may", "bomb": "void_trick"},
             ["Juggler", "Cloud", "Werewolf", "Bomb", "Shapeshifter", "R3", "W", "Dragon", "Fairy"],
         ),
-        # 3 x 2 from 6 cards, all dealt: kept Werewolf names trump, Juggler passes
+        # 3 x 2 from 6 cards, all dealt: the kept Werewolf names nothing (no trump), Juggler passes
         (3, 2, 0, {"canadian": True, "bomb": "cancel_bids"}, ["Juggler", "Cloud", "Werewolf", "Bomb", "R3", "W"]),
     ]
     for n, k, dealer, options, deck in cases:
@@ -1356,10 +1373,12 @@ def test_replay_maximus_werewolf_keeps_the_fixed_trump():
     record = maximus_werewolf_example()
     record["trump"] = "G"  # the holder may not name a trump in maximus
     assert has(replay(record), "trump is 'G'", "fixed trump R")
-    # (in the standard game with no card left the holder would name it: any trump is fine)
+    # in the standard game with no card left the holder names nothing either: no trump
     record["options"]["variant"] = "standard"
     record["deck"] = record["deck"][:6]
     del record["round"]
+    assert has(replay(record), "trump is 'G'", "names nothing")
+    record["trump"] = None
     assert replay(record) == []
 
 
@@ -1390,8 +1409,8 @@ def test_elimination_round_records_replay():
     records, _totals = elimination_rounds_15_16()
     assert [r["round"] for r in records] == [15, 16] and records[0]["indicator"] is None
     assert [replay(r) for r in records] == [[], []]
-    assert elimination_after(15, 4, 60) and not elimination_after(14, 4, 60)
-    assert not elimination_after(20, 3, 60)  # three players always remain
+    assert elimination_after(15, 4) and not elimination_after(14, 4)
+    assert not elimination_after(19, 3)  # three players always remain
     record = records[1]
     record["round"] = 15
     assert has(replay(record), "cards_per_player is 16", "elimination round 15 deals 15")
@@ -1460,10 +1479,11 @@ def test_elimination_at_the_wrong_time():
     assert has(check_elimination_game([r11, r12], totals), "consecutive")
 
 
-def random_elimination_game(seed, n, options=ELIM, specials=()):
-    """A whole elimination game played at random, following RULES.md 9 step by step."""
+def random_elimination_game(seed, n, options=ELIM, specials=(), count=60, leaver=min):
+    """A whole elimination game played at random, following RULES.md 9 step by step
+    (the count is from 60 cards whatever the specials; round 20 turns up no card).
+    `count` and `leaver` (min: the lowest total) break the rules on purpose."""
     rng = random.Random(seed)
-    deck_size = len(full_deck(specials))
     seats, totals, game_dealer, records = list(range(n)), dict.fromkeys(range(n), 0), 0, []
     for r in range(1, 21):
         record = play_random_round(rng, len(seats), r, seats.index(game_dealer), options, deck=full_deck(specials))
@@ -1472,8 +1492,8 @@ def random_elimination_game(seed, n, options=ELIM, specials=()):
         records.append(record)
         for seat, points in zip(seats, record["scores"], strict=True):
             totals[seat] += points
-        if len(seats) > 3 and len(seats) * (r + 1) > deck_size:
-            seats.remove(min(seats, key=lambda s: totals[s]))
+        if len(seats) > 3 and len(seats) * (r + 1) > count:
+            seats.remove(leaver(seats, key=lambda s: totals[s]))
         game_dealer = next((s for s in seats if s > game_dealer), seats[0])
     return records
 
@@ -1483,9 +1503,10 @@ def test_elimination_whole_game():
     # RULES.md 9: with 6 players one leaves after rounds 10, 12 and 15
     assert [r["players"] for r in records] == [6] * 10 + [5] * 2 + [4] * 3 + [3] * 5
     assert check_elimination_game(records) == []
-    # with all 7 specials (67 cards): after rounds 11, 13 and 16
+    # with all 7 specials (67 cards) too: the count is from 60 cards (RULES.md 9)
     records = random_elimination_game(67, 6, options=dict(ELIM, variant="elimination+clairvoyance"), specials=SPECIALS)
-    assert [r["players"] for r in records] == [6] * 11 + [5] * 2 + [4] * 3 + [3] * 4
+    assert [r["players"] for r in records] == [6] * 10 + [5] * 2 + [4] * 3 + [3] * 5
+    assert records[-1]["indicator"] is None and records[-1]["trump"] is None  # 60 of 67 cards dealt
     assert check_elimination_game(records) == []
     records = random_elimination_game(4, 4)
     assert [r["players"] for r in records] == [4] * 15 + [3] * 5
@@ -1563,3 +1584,400 @@ def test_random_variant_rounds_reject_bad_tables():
         play_random_round(rng, 3, 20, 0, MAXIMUS, round_number=6)
     with pytest.raises(NotImplementedError):
         enumerate_round_distribution(3, 2, 0, MAXIMUS, ["B1", "R2", "W", "J", "G5", "Y13"])
+
+
+# ===========================================================================
+# Phase 4: whole games (RULES.md 2, 3, 8, 9)
+# ===========================================================================
+
+
+def undealt(record):
+    """The cards of the record's deck that nobody was dealt (sorted), with the deck of its specials."""
+    left = Counter(full_deck(record["specials"]))
+    left.subtract(c for hand in record["hands"] for c in hand)
+    return sorted(left.elements())
+
+
+@pytest.mark.parametrize("n, rounds", [(3, 20), (4, 15), (5, 12), (6, 10)])
+def test_standard_game_length_with_or_without_specials(n, rounds):
+    """RULES.md 2: 60 / n rounds, also with specials mixed in (001: "20/15/12/10 Runden")."""
+    for specials in ([], ["Dragon", "Fairy"], SPECIALS):
+        deck_size = len(full_deck(specials))
+        assert game_schedule(STD, n, deck_size) == list(range(1, rounds + 1))
+        assert game_schedule({"variant": "clairvoyance", "hidden_bids": "secret"}, n, deck_size)[-1] == rounds
+
+
+def test_schedules_of_options_and_variants():
+    # rounds: any count up to deck_size // n
+    assert game_schedule({"rounds": 16}, 4, 67) == list(range(1, 17))
+    assert game_schedule({"rounds": 3}, 6, 60) == [1, 2, 3]
+    for rounds, deck_size in [(16, 60), (17, 67), (11, 60)]:
+        with pytest.raises(ValueError, match="rounds"):
+            game_schedule({"rounds": rounds}, 4 if rounds > 11 else 6, deck_size)
+    assert game_schedule({"schedule": [1, 3, 5]}, 4, 60) == [1, 3, 5]
+    with pytest.raises(ValueError, match="schedule"):
+        game_schedule({"schedule": [1, 16]}, 4, 60)
+    assert game_schedule(MONO, 3, 60) == list(range(4, 16))
+    assert game_schedule(dict(MAXIMUS, variant="maximus+clairvoyance"), 6, 67) == [11] * 5
+    assert game_schedule(ELIM, 6, 67) == list(range(1, 21))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"rounds": 0},
+        {"rounds": True},
+        {"rounds": "16"},
+        {"schedule": []},
+        {"schedule": [1, "3"]},
+        {"schedule": [0, 2]},
+        {"rounds": 3, "schedule": [1, 2, 3]},
+        {"variant": "mono", "rounds": 5},
+        {"variant": "elimination", "schedule": [1, 2]},
+    ],
+)
+def test_round_options_rejected(options):
+    with pytest.raises(ValueError):
+        normalize_options(options)
+    record = history_example()
+    record["options"].update(options)
+    assert has(replay(record), "options")
+
+
+def test_last_round_without_trump():
+    """RULES.md 2: the standard table's last round and elimination round 20; not rounds/schedule games."""
+    for n in (3, 4, 5, 6):
+        assert last_round_without_trump(STD, n, 60 // n)
+        assert last_round_without_trump({"variant": "clairvoyance"}, n, 60 // n)
+        assert last_round_without_trump({"hidden_bids": "simultaneous"}, n, 60 // n, round_number=7)
+        assert last_round_without_trump(STD, n, 60 // n - 1) is None
+        assert last_round_without_trump({"rounds": 60 // n}, n, 60 // n) is None
+        assert last_round_without_trump({"schedule": [1, 60 // n]}, n, 60 // n) is None
+    assert last_round_without_trump(STD, 4, 16) is None  # with specials only: not the standard table
+    assert "round 20" in last_round_without_trump(ELIM, 3, 20, 20)
+    assert last_round_without_trump(dict(ELIM, variant="elimination+clairvoyance"), 3, 20, 20)
+    assert last_round_without_trump(ELIM, 3, 19, 19) is None
+    assert last_round_without_trump(ELIM, 4, 15, 15) is None  # 60 cards dealt, but not round 20
+    assert last_round_without_trump(MAXIMUS, 4, 15, 5) is None  # (maximus never turns one up anyway)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_last_round_turns_up_no_card_even_with_cards_left(n):
+    rng = random.Random(100 + n)
+    record = play_random_round(rng, n, 60 // n, n - 1, STD, deck=full_deck(SPECIALS))
+    assert record["indicator"] is None and record["trump"] is None
+    assert len(undealt(record)) == 7 and replay(record) == []
+    spare = undealt(record)[0]
+    bad = dict(record, indicator=spare)
+    problems = replay(bad)
+    assert len(problems) == 1
+    assert has(problems, f"indicator is {spare}", "no card is turned up", "last round of the standard table")
+    bad = dict(record, trump="Y")
+    assert has(replay(bad), "trump is 'Y'", "last round of the standard table", "without trump")
+    # the same deal in a game of rounds=60//n (or a schedule) must turn a card up
+    for option in ({"rounds": 60 // n}, {"schedule": [60 // n]}):
+        bad = dict(record, options=dict(record["options"], **option))
+        if "rounds" in option:
+            bad["round"] = 60 // n
+        assert has(replay(bad), "indicator is null although 7 cards were left undealt")
+    other = play_random_round(rng, n, 60 // n, 0, {"rounds": 60 // n}, deck=full_deck(SPECIALS), round_number=60 // n)
+    assert other["indicator"] is not None and replay(other) == []
+
+
+def test_elimination_round_20_turns_up_no_card():
+    rng = random.Random(20)
+    record = play_random_round(rng, 3, 20, 1, ELIM)
+    assert record["round"] == 20 and record["indicator"] is None and replay(record) == []
+    record = play_random_round(rng, 3, 20, 1, ELIM, deck=full_deck(["Dragon", "Fairy", "Bomb"]))
+    del record["deck"]
+    assert record["indicator"] is None and record["trump"] is None and replay(record) == []
+    spare = undealt(record)[0]
+    assert has(replay(dict(record, indicator=spare)), f"indicator is {spare}", "elimination round 20")
+    assert has(replay(dict(record, trump="R")), "trump is 'R'", "elimination round 20")
+    record = play_random_round(rng, 3, 19, 1, ELIM)  # 57 of 60 cards: a card is turned up
+    assert record["indicator"] is not None and replay(record) == []
+
+
+def test_werewolf_in_the_last_round_is_kept_as_a_jester():
+    """RULES.md 3: no card turned up in the last round: the holder keeps the Werewolf, no trump."""
+    rng = random.Random(33)
+    seen_played = 0
+    for i in range(60):
+        record = play_random_round(rng, 4, 15, i % 4, {"werewolf": "may"}, deck=full_deck(["Werewolf", "Juggler"]))
+        if record["werewolf"] is None:
+            continue
+        assert record["werewolf"]["swapped"] is False and record["trump"] is None and record["indicator"] is None
+        assert replay(record) == []
+        seen_played += any("Werewolf" in t["cards"] for t in record["tricks"])
+        bad = dict(record, werewolf=dict(record["werewolf"], swapped=True))
+        assert has(replay(bad), "swapped is true", "nothing to swap")
+        bad = dict(record, trump="G")
+        assert has(replay(bad), "trump is 'G'")
+    assert seen_played > 0
+
+
+def test_replay_checks_round_against_rounds_and_schedule_options():
+    record = history_example()  # round 2, 2 cards
+    record["options"]["rounds"] = 16
+    assert replay(record) == []
+    record["cards_per_player"] = 3  # (and the rest no longer fits)
+    assert has(replay(record), "cards_per_player is 3", "round 2 of option rounds=16 deals 2")
+    record = history_example()
+    record["options"]["schedule"] = [1, 2, 5]
+    assert replay(record) == []
+    record["round"] = 3
+    assert has(replay(record), "round 3 of option schedule=[1, 2, 5] deals 5")
+    record["round"] = 4
+    assert has(replay(record), "round is 4", "rounds 1..3")
+    record = history_example()
+    record["options"]["rounds"] = 21  # 3 players: at most 60 // 3 = 20 rounds
+    assert has(replay(record), "rounds=21", "60 // 3 = 20")
+
+
+@pytest.mark.parametrize("n, leaves_after", [(4, [15]), (5, [12, 15]), (6, [10, 12, 15])])
+def test_elimination_counts_from_60_cards(n, leaves_after):
+    """RULES.md 9: whatever specials are in the deck (6 players: after rounds 10, 12 and 15)."""
+    after, players = [], n
+    for r in range(1, 20):
+        if elimination_after(r, players):
+            after.append(r)
+            players -= 1
+    assert after == leaves_after and players == 3
+    for specials in ([], SPECIALS):
+        records = random_elimination_game(n, n, specials=specials)
+        sizes = [r["players"] for r in records]
+        assert [r for r in range(1, 20) if sizes[r] < sizes[r - 1]] == leaves_after
+        assert check_game(records) == [] and check_elimination_game(records) == []
+
+
+def test_elimination_counted_from_the_deck_in_play_is_caught():
+    """The old reading (n * (r + 1) > deck size, 67 with all specials) leaves too late."""
+    records = random_elimination_game(7, 6, specials=SPECIALS, count=67)
+    assert [r["players"] for r in records][9:12] == [6, 6, 5]
+    problems = check_game(records)
+    assert has(problems, "round 11: seats are [0, 1, 2, 3, 4, 5]", "exactly one", "after round 10", "> 60")
+    assert has(problems, "round 13: seats", "exactly one", "after round 12 (5 x 13 cards > 60)")
+    assert has(problems, "round 16: seats", "exactly one", "after round 15 (4 x 16 cards > 60)")
+    assert len(problems) == 3
+
+
+def random_game(seed, n, options=STD, specials=(), game=3):
+    """A whole game played at random by RULES.md alone: `game_schedule`, seat 0 deals round 1,
+    the deal passes clockwise (not elimination: see `random_elimination_game`)."""
+    rng = random.Random(seed)
+    variant = game_variant(options)
+    deck = None if variant == "mono" else full_deck(specials)
+    records = []
+    for r, k in enumerate(game_schedule(options, n, len(full_deck(specials))), 1):
+        record = play_random_round(rng, n, k, (r - 1) % n, options, deck=deck, round_number=r)
+        record.pop("deck", None)  # the deck is the standard one: written as specials
+        record.update(game=game, round=r)
+        records.append(record)
+    return records
+
+
+GAME_CASES = [
+    (3, STD, ()),
+    (4, STD, SPECIALS),
+    (5, {"variant": "clairvoyance", "werewolf": "may"}, ["Werewolf", "Bomb"]),
+    (6, {"canadian": True, "scoring": "progressive"}, ["Dragon", "Fairy"]),
+    (4, {"rounds": 16}, SPECIALS),
+    (3, {"rounds": 4, "passive_indicator": "no_trump"}, ["Fairy", "Bomb"]),
+    (4, {"schedule": [1, 3, 5]}, ()),
+    (3, MONO, ()),
+    (4, dict(MONO, variant="mono+clairvoyance"), ()),
+    (6, dict(MAXIMUS, variant="maximus+clairvoyance"), SPECIALS),
+    (3, MAXIMUS, ()),
+]
+
+
+@pytest.mark.parametrize("n, options, specials", GAME_CASES)
+def test_check_game_accepts_random_games(n, options, specials):
+    records = random_game(n * 11, n, options, specials)
+    assert check_game(records) == []
+    last = records[-1]
+    if game_variant(options) == "standard":
+        assert last["players"] == n and last["dealer"] == (len(records) - 1) % n
+        table = "rounds" not in options and "schedule" not in options
+        assert (last["indicator"] is None) == (table or len(undealt(last)) == 0)
+    result = game_totals(records)
+    assert result.totals == {s: sum(r["scores"][s] for r in records) for s in range(n)}
+    assert result.remaining == list(range(n)) and result.winners
+    assert sum(result.shares.values()) == 1
+
+
+def test_check_game_standard_table_with_specials():
+    records = random_game(1, 4, STD, SPECIALS)
+    assert [r["cards_per_player"] for r in records] == list(range(1, 16))  # 15 rounds, not 67 // 4 = 16
+    last = records[-1]
+    assert last["indicator"] is None and last["trump"] is None and len(undealt(last)) == 7
+    assert check_game(records) == []
+
+
+def test_check_game_wrong_schedule_length():
+    records = random_game(2, 4, STD, SPECIALS)
+    problems = check_game(records[:-1])
+    assert has(problems, "ends after round 14, expected 15 rounds", "standard table for 4 players")
+    # one round too many: the old reading, deck_size // n = 16 rounds with specials
+    rng = random.Random(2)
+    extra = play_random_round(rng, 4, 16, 3, STD, deck=full_deck(SPECIALS), round_number=16)
+    del extra["deck"]
+    extra["game"] = 3
+    assert replay(extra) == []  # fine on its own: 64 of 67 cards
+    problems = check_game(records + [extra])
+    assert has(problems, "round 16: the game has rounds 1..15", "standard table")
+    # rounds and schedule games, mono and maximus
+    records = random_game(3, 4, {"rounds": 16}, SPECIALS)
+    assert len(records) == 16 and check_game(records) == []
+    assert has(check_game(records[:10]), "ends after round 10, expected 16 rounds", "option rounds=16")
+    records = random_game(3, 4, {"schedule": [1, 3, 5]})
+    assert has(check_game(records[:2]), "ends after round 2, expected 3 rounds", "schedule=[1, 3, 5]")
+    assert has(check_game(random_game(4, 3, MONO)[:11]), "ends after round 11, expected 12", "mono")
+    assert has(check_game(random_game(5, 5, MAXIMUS)[:4]), "ends after round 4, expected 5", "maximus")
+    problems = check_game(random_game(6, 4, STD)[1:])
+    assert has(problems, "starts with round 2, expected 1")
+
+
+def test_check_game_round_numbers_and_hand_sizes():
+    records = random_game(8, 4, STD)
+    swapped = records[:3] + [records[4], records[3]] + records[5:]
+    assert has(check_game(swapped), "round 5 follows round 3", "consecutive")
+    # round 4 dealt 5 cards (a record that is fine on its own)
+    rng = random.Random(8)
+    bad = play_random_round(rng, 4, 5, 3, STD, round_number=4)
+    bad["game"] = 3
+    assert replay(bad) == []
+    problems = check_game(records[:3] + [bad] + records[4:])
+    assert has(problems, "round 4: cards_per_player is 5, but round 4 deals 4 cards")
+    assert has(problems, "round 4: seat 0 was dealt 5 cards, but round 4 deals 4")
+    # one hand with an extra card
+    records = random_game(9, 4, STD, ["Dragon", "Fairy"])
+    records[6] = dict(records[6], hands=[list(h) for h in records[6]["hands"]])
+    records[6]["hands"][2].append(undealt(records[6])[0])
+    problems = check_game(records)
+    assert has(problems, "round 7: seat 2 was dealt 8 cards, but round 7 deals 7")
+
+
+def test_check_game_indicator_or_trump_in_the_last_round():
+    records = random_game(10, 5, STD, SPECIALS)
+    last = records[-1]
+    spare = undealt(last)[0]
+    problems = check_game(records[:-1] + [dict(last, indicator=spare)])
+    assert has(
+        problems, f"round 12: indicator is {spare!r}", "last round of the standard table", "no card is turned up"
+    )
+    problems = check_game(records[:-1] + [dict(last, trump="B")])
+    assert has(problems, "round 12: trump is 'B'", "last round of the standard table", "without trump")
+    # elimination round 20
+    records = random_elimination_game(11, 5, specials=["Dragon", "Fairy"])
+    last = records[-1]
+    spare = undealt(last)[0]
+    problems = check_game(records[:-1] + [dict(last, indicator=spare)])
+    assert has(problems, f"round 20: indicator is {spare!r}", "last round of elimination")
+    problems = check_game(records[:-1] + [dict(last, trump="G")])
+    assert has(problems, "round 20: trump is 'G'", "last round of elimination", "without trump")
+    # a game of rounds=N turns a card up in its last round
+    records = random_game(12, 4, {"rounds": 15}, SPECIALS)
+    assert records[-1]["indicator"] is not None and check_game(records) == []
+
+
+def test_check_game_wrong_dealer():
+    records = random_game(13, 4, STD)
+    records[5] = dict(records[5], dealer=2)  # round 6: seat 1 deals
+    problems = check_game(records)
+    assert has(problems, "round 6: dealer is seat 2, expected seat 1", "passes clockwise")
+    records = random_game(13, 3, MONO)
+    records[0] = dict(records[0], dealer=1)
+    assert has(check_game(records), "round 1: dealer is seat 1, expected seat 0")
+    records = random_elimination_game(14, 6)
+    records[12] = dict(records[12], dealer=(records[12]["dealer"] + 1) % 4)
+    assert has(check_game(records), "round 13: dealer", "next remaining game seat")
+
+
+def test_check_game_wrong_leaver():
+    records = random_elimination_game(15, 6, leaver=max)  # the highest total leaves
+    problems = check_game(records)
+    assert has(problems, "after round 10 game seat", "left with total", "but the lowest total was")
+    assert has(problems, "after round 12") and has(problems, "after round 15")
+
+
+def test_check_game_one_game():
+    records = random_game(16, 4, STD, ["Cloud"])
+    bad = list(records)
+    bad[4] = dict(bad[4], options=dict(bad[4]["options"], scoring="progressive"))
+    assert has(check_game(bad), "round 5: option scoring is 'progressive'", "other records have 'standard'")
+    bad = list(records)
+    bad[2] = dict(bad[2], specials=["Cloud", "Juggler"])
+    assert has(check_game(bad), "round 3: specials is ['Cloud', 'Juggler']")
+    bad = list(records)
+    bad[7] = dict(bad[7], seed=99)
+    assert has(check_game(bad), "round 8: seed is 99")
+    bad = list(records)
+    bad[1] = dict(bad[1], strategies=["random", "heuristic", "random", "random"])
+    assert has(check_game(bad), "round 2: game seat 1 plays 'heuristic', but played 'random' before")
+    records = random_game(17, 4, {"rounds": 16}, SPECIALS)
+    bad = list(records)
+    bad[3] = dict(bad[3], options={k: v for k, v in bad[3]["options"].items() if k != "rounds"})
+    assert has(check_game(bad), "round 4: option rounds is '(missing)'", "other records have 16")
+    records = random_game(18, 4, dict(MAXIMUS, variant="maximus+clairvoyance"))
+    bad = list(records)
+    bad[0] = dict(bad[0], options=dict(bad[0]["options"], variant="maximus"))
+    assert has(check_game(bad), "round 1: option variant is 'maximus'", "'maximus+clairvoyance'")
+    assert check_game([]) != [] and check_game("no") != []
+
+
+def test_game_totals_and_the_totals_check():
+    records = random_game(19, 3, STD, ["Bomb"])
+    result = game_totals(records)
+    assert result.totals == {s: sum(r["scores"][s] for r in records) for s in range(3)}
+    assert check_game(records, final_totals=result.totals, winners=result.winners) == []
+    assert check_game(records, final_totals=[result.totals[s] for s in range(3)]) == []
+    wrong = dict(result.totals)
+    wrong[1] += 10
+    problems = check_game(records, final_totals=wrong)
+    assert len(problems) == 1
+    assert has(problems, f"game seat 1: total is {wrong[1]}", f"round scores add up to {result.totals[1]}")
+    loser = min(range(3), key=lambda s: result.totals[s])
+    problems = check_game(records, winners=[loser])
+    assert has(problems, f"winners are [{loser}]", "highest total", str(result.winners))
+    # a corrupted round score: replay names the round, and the totals no longer match
+    bad = list(records)
+    bad[5] = dict(bad[5], scores=[bad[5]["scores"][0] + 10] + bad[5]["scores"][1:])
+    problems = check_game(bad, final_totals=result.totals)
+    assert has(problems, "round 6: scores is") and has(problems, "game seat 0: total is")
+
+
+def test_game_totals_ties_and_leavers():
+    """RULES.md 8: equal totals share the win; a player who left cannot win."""
+
+    def rec(seats, scores):
+        return {"players": len(seats), "seats": seats, "scores": scores}
+
+    # game seat 1 leaves with -20 (the lowest), the others fall to -40 / -30 / -30
+    records = [rec([0, 1, 2, 3], [-10, -20, 0, 0]), rec([0, 2, 3], [-30, -30, -30])]
+    result = game_totals(records)
+    assert result.totals == {0: -40, 1: -20, 2: -30, 3: -30}
+    assert result.remaining == [0, 2, 3] and result.winners == [2, 3]
+    assert result.shares == {0: 0, 1: 0, 2: Fraction(1, 2), 3: Fraction(1, 2)}
+    result = game_totals([{"players": 3, "scores": [30, 30, 30]}])
+    assert result.winners == [0, 1, 2] and result.shares[1] == Fraction(1, 3)
+    with pytest.raises(ValueError):
+        game_totals([{"players": 3, "scores": [30, 30]}])
+
+
+def test_check_elimination_game_is_check_game_for_elimination():
+    records = random_game(20, 4, STD)
+    assert check_game(records) == []
+    assert has(check_elimination_game(records), "round 1: variant is 'standard', not elimination")
+    records = random_elimination_game(21, 4, specials=SPECIALS)
+    assert check_elimination_game(records) == check_game(records) == []
+
+
+def test_check_game_rounds_checked_skips_only_the_replay():
+    records = random_game(22, 4, STD)
+    records[2] = dict(records[2], scores=[s + 10 for s in records[2]["scores"]])  # replay's finding
+    records[5] = dict(records[5], dealer=3)  # a game-level finding (round 6: seat 1 deals)
+    problems = check_game(records)
+    assert has(problems, "round 3: scores is") and has(problems, "round 6: dealer is seat 3")
+    problems = check_game(records, rounds_checked=True)
+    assert not has(problems, "round 3: scores is") and has(problems, "round 6: dealer is seat 3")

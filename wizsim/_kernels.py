@@ -841,13 +841,13 @@ def _werewolf(n, k, indicator, trump, fixed_trump, rules, strat, params, state, 
                 hands[wolf] |= _ONE << U64(indicator)
                 cnt[wolf, indicator] += 1
                 shown = WEREWOLF
-        if swapped:  # no card turned up: nothing to swap, nothing named, the Werewolf is a Jester (RULES.md 3)
-            if heur:
-                trump, strength = _suit_strength(hands[wolf])
-                if strength < 1.5 + 0.25 * k:
-                    trump = NO_TRUMP  # no suit worth making trump
-            else:
-                trump = below(dec_st, 5) - 1
+                if heur:
+                    trump, strength = _suit_strength(hands[wolf])
+                    if strength < 1.5 + 0.25 * k:
+                        trump = NO_TRUMP  # no suit worth making trump
+                else:
+                    trump = below(dec_st, 5) - 1
+        # no card turned up (indicator < 0): nothing to swap or name; the Werewolf plays as a Jester (RULES.md 3)
     return wolf, swapped, trump, shown, dec_st[0]
 
 
