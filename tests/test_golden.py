@@ -25,6 +25,7 @@ def _script():
 
 GOLD = _script()
 GAMES = GOLD.selections()
+OUTPUTS = GOLD.output_commands()
 
 
 def test_manifest_covers_what_the_golden_set_promises():
@@ -39,6 +40,8 @@ def test_manifest_covers_what_the_golden_set_promises():
     for s in sels:  # random and heuristic seats only, one whole game each
         assert set(s["strategy"].split(",")) <= {"random", "heuristic"} and s["games"] == 1
     assert sorted(p.stem for p in GOLD.GOLDEN.glob("*.jsonl")) == sorted(GAMES)
+    assert sorted(p.name for p in (GOLD.GOLDEN / "outputs").iterdir()) == sorted(OUTPUTS)
+    assert {args[0] for args in OUTPUTS.values()} == {"simulate", "tournament", "advise"}
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -47,6 +50,19 @@ def test_golden_game_is_byte_identical(name):
     new = GOLD.render(GAMES[name])
     assert new == old, (
         f"golden game {name} changed ({', '.join(GOLD.changed_rounds(old, new))}); if deliberate, run "
+        "python scripts/regenerate_golden.py and say why in the commit"
+    )
+
+
+@pytest.mark.parametrize("name", list(OUTPUTS))
+def test_golden_output_is_byte_identical(name):
+    folder = GOLD.GOLDEN / "outputs" / name
+    old = {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+    new = GOLD.run_output(OUTPUTS[name])
+    # byte for byte on the machine that recorded them; elsewhere floats may differ in their last bits
+    differ = sorted(f for f in set(old) | set(new) if not GOLD.same_to_12_digits(old.get(f, b""), new.get(f, b"")))
+    assert not differ, (
+        f"golden output {name} changed ({', '.join(differ)}); if deliberate, run "
         "python scripts/regenerate_golden.py and say why in the commit"
     )
 
@@ -65,6 +81,13 @@ def test_golden_games_are_whole_games():
             last = records[-1]
             assert last["indicator"] is None and last["trump"] is None, name
             assert len(records) == (20 if "variant=elimination" in rules else 60 // sel["players"]), name
+
+
+def test_float_tolerance_is_only_in_the_last_digits():
+    assert GOLD.same_to_12_digits(b'{"p": 0.34333333333333331, "n": 300}', b'{"p": 0.3433333333333333, "n": 300}')
+    assert not GOLD.same_to_12_digits(b'{"p": 0.3433333333, "n": 300}', b'{"p": 0.3433333334, "n": 300}')
+    assert not GOLD.same_to_12_digits(b'{"p": 0.5, "n": 300}', b'{"p": 0.5, "n": 301}')
+    assert not GOLD.same_to_12_digits(b"1.5e-3,B13", b"1.5e-3,B12")
 
 
 def test_changed_rounds_names_the_rounds():
