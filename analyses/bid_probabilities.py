@@ -60,8 +60,8 @@ Two parts, both for 3-6 players and the 60-card base deck, standard scoring
    the bids, after looking at their card); card class Wizard, Jester, or
    trump / off-suit / no-trump card by rank 1-13. Dealer's policy after a
    Wizard is turned up (column ``trump_rule``): every player but ``random``
-   names trump like the heuristic (``_kernels.decider`` with
-   ``_kernels._suit_strength``), i.e. the suit of its card, or Blue when it
+   names trump like the heuristic (``engine.players.decisions.decider`` with
+   ``engine.players.heuristic.suit_strength``), i.e. the suit of its card, or Blue when it
    holds a Wizard or Jester; a ``random`` dealer names a random suit;
    :func:`dealer_rule` picks the matching exact count for :data:`STRATEGY`.
    Cells after a Wizard pool the four suits the dealer may name. P(win) is
@@ -131,7 +131,7 @@ ANY_ACES = 3
 def dealer_rule(strategy: str = STRATEGY) -> str:
     """How ``strategy`` names trump after a Wizard is turned up: ``"heuristic"`` or ``"random"``.
 
-    The rule of ``_kernels.decider`` for the ``trump`` decision: the player's
+    The rule of ``engine.players.decisions.decider`` for the ``trump`` decision: the player's
     own rule (``random`` for the random player, the heuristic's for every
     other one) unless the strategy overrides it (``trump=random``).
     """
@@ -167,13 +167,11 @@ def _feature_task(players: int, cards: int, hands: int, seed: int, chunk: int) -
     """
     n, k = players, cards
     spec = make_spec(n, cards=k, hands=hands, seed=seed, strategy=STRATEGY)
-    _, arr = record_chunk_arrays(spec, chunk)
-    h = arr["hands"].astype(np.int64)
-    info = arr["info"]
-    rows = info.shape[0]
-    trump = info[:, 3]
-    base = 8 + 3 * k
-    bids, won, scores = (info[:, base + i * n : base + (i + 1) * n] for i in range(3))
+    _, rec = record_chunk_arrays(spec, chunk)
+    h = rec.hands.astype(np.int64)
+    rows = len(rec)
+    trump = rec.trump
+    bids, won, scores = rec.bids, rec.tricks_won, rec.scores
     suit = np.where(h < 52, h // 13, -9)
     wiz = np.minimum((h == 52).sum(2), len(W_LABELS) - 1)
     n_trump = (suit == trump[:, None, None]).sum(2)
@@ -214,11 +212,10 @@ def _one_card_task(players: int, hands: int, seed: int, chunk: int, bid_one: np.
     """
     n = players
     spec = make_spec(n, cards=1, hands=hands, seed=seed, strategy=STRATEGY)
-    _, arr = record_chunk_arrays(spec, chunk)
-    card = arr["hands"][:, :, 0].astype(np.int64)
-    info = arr["info"]
-    dealer, indicator, trump = info[:, 0:1], info[:, 2:3], info[:, 3:4]
-    won = info[:, 8 + 3 + n : 8 + 3 + 2 * n]
+    _, rec = record_chunk_arrays(spec, chunk)
+    card = rec.hands[:, :, 0].astype(np.int64)
+    dealer, indicator, trump = rec.dealer[:, None], rec.indicator[:, None], rec.trump[:, None]
+    won = rec.tricks_won
     pos = (np.arange(n)[None, :] - dealer - 1) % n
     rank = card % 13
     cls = np.where(

@@ -19,11 +19,10 @@ Shapeshifter; 67 cards). Both decks play the standard table (RULES.md 2):
 turned up and without trump, specials or not. Every round size 1 .. 60/n is
 covered: a full game plays each once. Every round is read back with
 :func:`wizsim.history.record_chunk_arrays` (chunks seeded by their index, so
-the rows do not depend on ``jobs``). The ``info`` row of a round holds the
-dealer (0), the round size k (1), the final trump (3; -1 for no trump; after
-a Werewolf swap it is the trump its holder named) and, from
-``8 + 3 kmax + n``, the tricks won by each *seat*; the winner of trick t is at
-``8 + kmax + t`` (-1: the trick was bombed). Seat s sits at position
+the rows do not depend on ``jobs``) as :class:`wizsim.records.RoundRecords`:
+the dealer, the round size k, the final trump (-1 for no trump; after a
+Werewolf swap it is the trump its holder named), the tricks won by each
+*seat* and the winner of each trick (-1: bombed). Seat s sits at position
 ``(s - dealer - 1) mod n + 1`` (1 leads the first trick, n is the dealer).
 
 1. ``results/expected_tricks.csv`` (long format): per deck, players, round size
@@ -96,7 +95,7 @@ Caveats
   (the one the round is played with).
 * The dealer chooses trump after a face-up Wizard (every player but
   ``random`` names the heuristic's choice, its strongest suit:
-  ``_kernels.decider``), so the dealer's trump count is not purely random in
+  ``engine.players.decisions.decider``), so the dealer's trump count is not purely random in
   those rounds.
 * ``table`` learned its bids from standard-deck games (3-6 players, round
   sizes up to 20, the same rounds the specials deck plays). With special
@@ -161,17 +160,15 @@ def chunk_data(spec: RunSpec, chunk: int) -> dict[str, np.ndarray]:
     (integers: they add up across chunks in any order).
     """
     n, kmax = spec.players, max(spec.schedule)
-    _, a = record_chunk_arrays(spec, chunk)
-    info = a["info"]
-    if np.any(info[:, 6] != n):
+    _, rec = record_chunk_arrays(spec, chunk)
+    if np.any(rec.round_players != n):
         raise ValueError("every round must have all players (no elimination)")
-    rows = info.shape[0]
-    k, trump = info[:, 1], info[:, 3]
-    base = 8 + 3 * kmax
+    rows = len(rec)
+    k, trump = rec.cards, rec.trump
     in_round = np.arange(kmax)[None, :] < k[:, None]
-    bombed = ((info[:, 8 + kmax : 8 + 2 * kmax] < 0) & in_round).sum(1)
-    won = info[:, base + n : base + 2 * n]
-    hands = a["hands"].astype(np.int64)  # [rows, n, kmax]; slots >= k are padding
+    bombed = ((rec.winners < 0) & in_round).sum(1)
+    won = rec.tricks_won
+    hands = rec.hands.astype(np.int64)  # [rows, n, kmax]; slots >= k are padding
     suit, rank = hands // 13, hands % 13
     cat = np.where(hands < 52, np.where(suit == trump[:, None, None], rank, 13 + rank), hands - 52 + WIZARD_F)
     slot = np.arange(rows * n).reshape(rows, n, 1) * N_FEAT + cat
@@ -182,7 +179,7 @@ def chunk_data(spec: RunSpec, chunk: int) -> dict[str, np.ndarray]:
     out = {
         "k": k.astype(np.int16),
         "no_trump": trump < 0,
-        "dealer": info[:, 0].astype(np.int8),
+        "dealer": rec.dealer.astype(np.int8),
         "won": won.astype(np.int16),
         "bombed": bombed.astype(np.int16),
         "feats": feats.astype(np.int8),

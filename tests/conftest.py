@@ -12,17 +12,14 @@ import numpy as np
 import pytest
 
 from wizsim.history import record_chunk_arrays
+from wizsim.records import RoundRecords
 from wizsim.report import load_analysis as _load_analysis_file
 from wizsim.simulate import RunSpec, kernel_tables, make_spec
 
 
-def record_arrays(spec: RunSpec) -> dict[str, np.ndarray]:
-    """Run every chunk of ``spec`` through the recording kernel; the raw per-round arrays, concatenated.
-
-    Keys as for :func:`wizsim.history.record_chunk_arrays`.
-    """
-    parts = [record_chunk_arrays(spec, chunk)[1] for chunk in range(spec.n_chunks)]
-    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+def record_arrays(spec: RunSpec) -> RoundRecords:
+    """Run every chunk of ``spec`` through the recording kernel; every round's record, in order."""
+    return RoundRecords.concat([record_chunk_arrays(spec, chunk)[1] for chunk in range(spec.n_chunks)])
 
 
 def card_mask(names) -> np.uint64:

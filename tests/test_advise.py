@@ -102,29 +102,24 @@ def test_per_bid_equals_own_when_play_is_forced():
         assert per.expected_score[b] == pytest.approx(own.expected_score[b], abs=1e-9)
 
 
-def _info_cols(n: int, kmax: int) -> dict[str, int]:
-    base = 8 + 3 * kmax
-    return {"bids": base, "tricks": base + n, "scores": base + 2 * n}
-
-
 def test_preset_deals_hold_the_hand_and_nothing_seen():
     hand = ["W", "B13", "R7", "J", "B2", "G5"]
     su = prepare(4, 2, ",".join(hand), indicator="B5", seed=9)
-    arr = record_arrays(su.spec(3_000))
-    info, hands = arr["info"], arr["hands"]
-    assert (info[:, 1] == 6).all()  # every row was played (no earlier bids: nothing rejected)
-    assert (info[:, 0] == su.spec(1).preset[0][2]).all()  # the dealer puts seat 0 at position 2
-    assert (info[:, 2] == C.card_code("B5")).all() and (info[:, 3] == 0).all()  # indicator B5, trump blue
+    rec = record_arrays(su.spec(3_000))
+    hands = rec.hands
+    assert (rec.cards == 6).all()  # every row was played (no earlier bids: nothing rejected)
+    assert (rec.dealer == su.spec(1).preset[0][2]).all()  # the dealer puts seat 0 at position 2
+    assert (rec.indicator == C.card_code("B5")).all() and (rec.trump == 0).all()  # indicator B5, trump blue
     mine = sorted(C.card_code(c) for c in hand)
     deck = Counter(int(c) for c in su.unseen)
-    for row in range(len(info)):
+    for row in range(len(rec)):
         assert sorted(hands[row, 0].tolist()) == mine
         others = Counter(int(c) for c in hands[row, 1:].ravel())
         assert all(others[c] <= deck[c] for c in others), "a card dealt more often than it is unseen"
     # the other hands are uniform over the unseen cards: each unseen suit card lands in some hand 18/54 of the time
     held = Counter(int(c) for c in hands[:, 1:].ravel())
-    rate = held[C.card_code("Y12")] / len(info)
-    assert abs(rate - 18 / 54) < Z_MAX * math.sqrt((18 / 54) * (36 / 54) / len(info))
+    rate = held[C.card_code("Y12")] / len(rec)
+    assert abs(rate - 18 / 54) < Z_MAX * math.sqrt((18 / 54) * (36 / 54) / len(rec))
 
 
 def test_earlier_bids_condition_exactly():
@@ -137,16 +132,15 @@ def test_earlier_bids_condition_exactly():
     hand = "W,Y13,R7,J,B2,G5,G9"
     items = 6_000
     free = prepare(4, 3, hand, indicator="Y5", seed=21)
-    arr = record_arrays(free.spec(items))
+    rec = record_arrays(free.spec(items))
     n, k = 4, 7
-    cols = _info_cols(n, k)
-    dealer = int(arr["info"][0, 0])
+    dealer = int(rec.dealer[0])
     first, second = (dealer + 1) % n, (dealer + 2) % n
-    bids = arr["info"][:, cols["bids"] : cols["bids"] + n]
+    bids = rec.bids
     pair = Counter(zip(bids[:, first], bids[:, second], strict=True)).most_common(1)[0][0]
     keep = (bids[:, first] == pair[0]) & (bids[:, second] == pair[1])
     expected = np.zeros((k + 1, k + 1), dtype=np.int64)
-    np.add.at(expected, (bids[keep, 0], arr["info"][keep, cols["tricks"]]), 1)
+    np.add.at(expected, (bids[keep, 0], rec.tricks_won[keep, 0]), 1)
 
     cond = prepare(4, 3, hand, indicator="Y5", bids=list(pair), seed=21)
     joint = run_counts(cond.spec(items)).joint[k, 0, 2]

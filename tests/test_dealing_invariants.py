@@ -21,20 +21,19 @@ def _chi2_bound(df: int, z: float = 4.26) -> float:
 
 
 def _fields(rec, n, kmax):
-    info = rec["info"]
-    base = 8 + 3 * kmax
+    assert (rec.players, rec.kmax) == (n, kmax)
     return {
-        "dealer": info[:, 0],
-        "k": info[:, 1],
-        "indicator": info[:, 2],
-        "trump": info[:, 3],
-        "leaders": info[:, 8 : 8 + kmax],
-        "winners": info[:, 8 + kmax : 8 + 2 * kmax],
-        "next_leaders": info[:, 8 + 2 * kmax : 8 + 3 * kmax],
-        "bids": info[:, base : base + n],
-        "won": info[:, base + n : base + 2 * n],
-        "scores": info[:, base + 2 * n : base + 3 * n],
-        "final_bids": info[:, base + 3 * n : base + 4 * n],
+        "dealer": rec.dealer,
+        "k": rec.cards,
+        "indicator": rec.indicator,
+        "trump": rec.trump,
+        "leaders": rec.leaders,
+        "winners": rec.winners,
+        "next_leaders": rec.next_leaders,
+        "bids": rec.bids,
+        "won": rec.tricks_won,
+        "scores": rec.scores,
+        "final_bids": rec.final_bids,
     }
 
 
@@ -52,7 +51,7 @@ def test_each_card_equally_likely_in_each_position(deal_4x3):
     chi2, df = 0.0, 0
     for pos in range(n):
         seat = (f["dealer"] + 1 + pos) % n
-        cards = rec["hands"][np.arange(rounds), seat].ravel()
+        cards = rec.hands[np.arange(rounds), seat].ravel()
         counts = np.bincount(cards, minlength=C.N_TYPES)[: C.JESTER + 1]
         expected = rounds * k * mult / 60
         chi2 += ((counts - expected) ** 2 / expected).sum()
@@ -75,7 +74,7 @@ def test_wizards_per_hand_are_hypergeometric():
     """Joint structure: the number of Wizards in a 10-card hand follows Hypergeometric(60, 4, 10)."""
     spec = make_spec(4, cards=10, hands=20_000, seed=5)
     rec = record_arrays(spec)
-    w = (rec["hands"] == C.WIZARD).sum(axis=2).ravel()
+    w = (rec.hands == C.WIZARD).sum(axis=2).ravel()
     counts = np.bincount(w, minlength=5)
     total = len(w)
     expected = np.array([math.comb(4, i) * math.comb(56, 10 - i) / math.comb(60, 10) for i in range(5)]) * total
@@ -102,7 +101,7 @@ def test_round_invariants(players, cards, strategy, rules):
     rec = record_arrays(spec)
     f = _fields(rec, n, k)
     rows = spec.items
-    hands = rec["hands"].astype(np.int64)
+    hands = rec.hands.astype(np.int64)
     # the deal: at most the deck's copies of each card, indicator included
     allc = np.concatenate([hands.reshape(rows, -1), np.where(f["indicator"] >= 0, f["indicator"], 63)[:, None]], axis=1)
     per_round = np.zeros((rows, 64), dtype=np.int64)
@@ -113,10 +112,10 @@ def test_round_invariants(players, cards, strategy, rules):
     # each seat plays exactly its dealt cards
     seat_of = (f["leaders"][:, :, None] + np.arange(n)) % n
     for p in range(n):
-        played = np.sort(rec["plays"][seat_of == p].reshape(rows, k), axis=1)
+        played = np.sort(rec.plays[seat_of == p].reshape(rows, k), axis=1)
         assert (played == np.sort(hands[:, p, :k], axis=1)).all()
     # every played card was legal
-    assert ((rec["legal"] >> rec["plays"].astype(np.uint64)) & np.uint64(1)).all()
+    assert ((rec.legal >> rec.plays.astype(np.uint64)) & np.uint64(1)).all()
     # tricks add up, winners are counted, leaders chain, first leader left of the dealer
     assert (f["won"].sum(axis=1) == k).all()
     for p in range(n):

@@ -5,8 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wizsim import _kernels as K
 from wizsim import cards as C
+from wizsim.engine import layout as L
+from wizsim.engine.score import cloud_bid_checked, round_score_checked
+from wizsim.engine.trick import led_after_checked, legal_mask_checked, trick_result_checked
 from wizsim.simulate import kernel_tables
 
 TABLE, MASKS = kernel_tables()
@@ -15,7 +17,7 @@ SUIT = {"B": 0, "R": 1, "G": 2, "Y": 3, None: -1}
 
 def winner(cards: list[str], trump: str | None) -> int:
     codes = np.array([C.card_code(c) for c in cards], dtype=np.int64)
-    w, next_leader = K.trick_result_checked(codes, SUIT[trump], TABLE, True)
+    w, next_leader = trick_result_checked(codes, SUIT[trump], TABLE, True)
     assert w == next_leader
     return int(w)
 
@@ -24,11 +26,11 @@ def legal(hand: list[str], trick: list[str]) -> set[str]:
     """Legal distinct cards for ``hand`` after ``trick`` was played, as the kernel computes them."""
     led = -1
     for c in trick:
-        led = K.led_after_checked(led, C.form_code(c), TABLE)
+        led = led_after_checked(led, C.form_code(c), TABLE)
     mask = np.uint64(0)
     for c in hand:
         mask |= np.uint64(1) << np.uint64(C.card_code(c))
-    out = int(K.legal_mask_checked(mask, led, MASKS))
+    out = int(legal_mask_checked(mask, led, MASKS))
     return {C.card_name(b) for b in range(64) if (out >> b) & 1}
 
 
@@ -105,12 +107,12 @@ def test_trick_winner(cards, trump, expected):
     [(3, 3, 50), (0, 0, 20), (4, 2, -20), (2, 4, -20), (0, 3, -30)],
 )
 def test_standard_scoring_examples(bid, tricks, points):
-    assert K.round_score_checked(bid, tricks, 8, 0) == points
+    assert round_score_checked(bid, tricks, 8, 0) == points
 
 
 @pytest.mark.parametrize("bid, tricks, points", [(3, 3, 110), (2, 3, 10), (4, 2, -10)])
 def test_progressive_scoring_examples_round_8(bid, tricks, points):
-    assert K.round_score_checked(bid, tricks, 8, 1) == points
+    assert round_score_checked(bid, tricks, 8, 1) == points
 
 
 def test_card_table_has_the_60_base_cards():
@@ -128,7 +130,7 @@ def test_card_table_has_the_60_base_cards():
 def result(cards: list[str], trump: str | None, bomb_voids: bool = True) -> tuple[int | None, int]:
     """(winner index or None if nobody wins, next leader index), as the engine's play loop computes them."""
     forms = np.array([C.form_code(c) for c in cards], dtype=np.int64)
-    w, nxt = K.trick_result_checked(forms, SUIT[trump], TABLE, bomb_voids)
+    w, nxt = trick_result_checked(forms, SUIT[trump], TABLE, bomb_voids)
     return (None if w < 0 else int(w)), int(nxt)
 
 
@@ -196,25 +198,44 @@ def test_specials_are_always_playable_and_dragon_frees_the_trick():
 )
 def test_cloud_changes_the_bid_the_better_way(bid, tricks, k, expected):
     """+1 or -1, whichever scores more; +1 on a tie; a bid of 0 can only go up."""
-    assert K.cloud_bid_checked(bid, tricks, k, 0, False) == expected
+    assert cloud_bid_checked(bid, tricks, k, 0, False) == expected
 
 
-def test_kernel_constants_match_the_python_layer():
-    """The kernels keep their own copies of slot numbers (Numba's cache only watches _kernels.py)."""
-    from wizsim import rules as R
-    from wizsim import strategies as S
+def test_layout_is_the_only_copy_of_the_shared_numbers():
+    """Card codes, table columns, rule slots, parameter blocks and record columns live in engine/layout.py only."""
+    import ast
+    from pathlib import Path
 
-    for name in dir(R):
-        if name.startswith("R_"):
-            assert getattr(K, name) == getattr(R, name), name
-    for name in dir(S):
-        if name.startswith("H_"):
-            assert getattr(K, name) == getattr(S, name), name
-    for key, slot in S.DECISIONS.items():
-        assert getattr(K, "D_" + {"swap": "WEREWOLF"}.get(key, key.upper())) == slot
-    for name in ("WIZARD", "JESTER", "DRAGON", "FAIRY", "BOMB", "WEREWOLF", "JUGGLER", "CLOUD", "SHAPESHIFTER",
-                 "JUGGLER_AS", "CLOUD_AS", "SHAPESHIFTER_AS_WIZARD", "SHAPESHIFTER_AS_JESTER",
-                 "FLAG_DRAGON", "FLAG_FAIRY", "FLAG_BOMB", "FLAG_JUGGLER", "FLAG_CLOUD"):  # fmt: skip
-        assert getattr(K, name) == getattr(C, name), name
-    assert K.FROM_INDICATOR == R.FROM_INDICATOR
-    assert K.FREE == C.FREE_LEAD
+    names = {n for n in dir(L) if n.isupper()}
+    root = Path(L.__file__).resolve().parents[1]  # the wizsim package
+    copies = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "layout.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                for target in node.targets:
+                    if isinstance(target, ast.Name) and target.id in names:
+                        copies.append(f"{path.relative_to(root)}: {target.id}")
+    assert not copies, copies
+
+
+def test_parameter_blocks_do_not_overlap():
+    """Each block of a seat's parameter row follows the previous one, so a block can grow without moving another."""
+    from wizsim.strategies import make_strategy
+
+    blocks = {"H_": (0, L.H_END), "D_": (L.H_END, L.D_END), "T_": (L.D_END, L.T_END), "P_": (L.T_END, L.P_END)}
+    table_columns = {"T_SUIT", "T_RANK", "T_CLASS", "T_PSUIT", "T_BASE_POWER", "T_LEADS", "T_FLAGS", "T_CARD"}
+    seen: dict[int, str] = {}
+    for name in dir(L):
+        prefix = name[:2]
+        if prefix not in blocks or name.endswith("_END") or name in table_columns:
+            continue
+        lo, hi = blocks[prefix]
+        slot = getattr(L, name)
+        width = L.N_SPECIALS if name == "H_SPECIAL" else 1
+        assert lo <= slot and slot + width <= hi, name
+        for s in range(slot, slot + width):
+            assert s not in seen, (name, seen.get(s))
+            seen[s] = name
+    assert L.P_END == L.N_PARAMS == len(make_strategy("pimc").param_row())

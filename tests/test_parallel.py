@@ -7,6 +7,7 @@
   checkpoint may be finished with another ``jobs``; a damaged block is redone;
 * a checkpoint of another run (seed, version) is refused with one line;
 * the progress bar goes to stderr, ``--quiet`` silences it;
+* history and tournament on a Dask cluster give what one job gives;
 * worker processes get the thread caps and the Numba cache switch, the
   caller's environment stays as it was.
 """
@@ -27,7 +28,7 @@ import pandas as pd
 import pytest
 
 from wizsim.errors import WizsimError
-from wizsim.parallel import BLOCK_CHUNKS, _dask_client, _LokyWithEnv, worker_env
+from wizsim.parallel import BLOCK_CHUNKS, LokyWithEnv, dask_client, worker_env
 from wizsim.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_spec, run_counts
 
 distributed = pytest.importorskip("distributed")
@@ -95,7 +96,7 @@ def test_cli_dask_scheduler_output_identical_to_one_job(cluster, tmp_path):
 
 def test_local_dask_cluster_workers_get_the_environment():
     env = worker_env(numba_cache=False)
-    with _dask_client(1, None, env) as client:
+    with dask_client(1, None, env) as client:
         got = client.run(lambda: {k: os.environ.get(k) for k in env})
     assert list(got.values()) == [env]
     assert env["WIZSIM_NUMBA_CACHE"] == "0" and env["NUMBA_NUM_THREADS"] == "1"
@@ -126,7 +127,7 @@ def test_loky_workers_get_the_environment_and_the_caller_keeps_its_own():
 
     before = dict(os.environ)
     env = worker_env(numba_cache=False)
-    got = Parallel(n_jobs=2, backend=_LokyWithEnv(env=env, inner_max_num_threads=1))(
+    got = Parallel(n_jobs=2, backend=LokyWithEnv(env=env, inner_max_num_threads=1))(
         delayed(getenv)(k) for k in ("WIZSIM_NUMBA_CACHE", "OMP_NUM_THREADS", "NUMBA_NUM_THREADS")
     )
     assert got == ["0", "1", "1"]
@@ -136,14 +137,15 @@ def test_loky_workers_get_the_environment_and_the_caller_keeps_its_own():
 
 
 def test_numba_cache_switch_in_this_process_is_undone():
-    from wizsim import _kernels
+    from wizsim.engine.config import engine_dispatchers
     from wizsim.parallel import numba_cache_disabled
 
-    caches = {name: type(obj._cache).__name__ for name, obj in vars(_kernels).items() if hasattr(obj, "_cache")}
+    kernels = {d.py_func.__module__ + "." + d.__name__: d for d in engine_dispatchers()}
+    caches = {name: type(obj._cache).__name__ for name, obj in kernels.items()}
     assert caches and "NullCache" not in caches.values()  # tests run with the cache on
     with numba_cache_disabled():
-        assert all(type(getattr(_kernels, name)._cache).__name__ == "NullCache" for name in caches)
-    assert {name: type(getattr(_kernels, name)._cache).__name__ for name in caches} == caches
+        assert all(type(kernels[name]._cache).__name__ == "NullCache" for name in caches)
+    assert {name: type(kernels[name]._cache).__name__ for name in caches} == caches
 
 
 def test_bad_choices_are_refused():
@@ -277,3 +279,18 @@ def test_python_api_takes_the_run_options(tmp_path):
     ck = wizsim.simulate(4, cards=3, hands=40_000, seed=2, checkpoint=tmp_path / "ck", progress=False)
     pd.testing.assert_frame_equal(one, ck)
     assert (tmp_path / "ck" / "manifest.json").exists()
+
+
+def test_history_and_tournament_on_a_dask_cluster_give_what_one_job_gives(cluster, tmp_path):
+    from wizsim.history import write_history
+    from wizsim.tournament import tournament
+
+    spec = make_spec(3, games=2 * CHUNK_GAMES + 3, schedule=[1, 2], seed=6, strategy="heuristic,random,random")
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert write_history(a, spec) == write_history(b, spec, backend="dask", scheduler=cluster.scheduler_address)
+    assert a.read_bytes() == b.read_bytes()
+    kw = {"players": 3, "strategies": "heuristic,random", "games": 2 * CHUNK_GAMES + 3, "schedule": [2], "seed": 7}
+    one = tournament(**kw)
+    dask = tournament(**kw, backend="dask", scheduler=cluster.scheduler_address, checkpoint=tmp_path / "ck")
+    assert list(one.sums) == list(dask.sums) and (one.gram == dask.gram).all()
+    assert len(list((tmp_path / "ck").glob("block-*.npz"))) == 3

@@ -6,8 +6,10 @@ import numpy as np
 import pytest
 import reference as R
 
-from wizsim import _kernels as K
 from wizsim import cards as C
+from wizsim.engine import layout as L
+from wizsim.engine.players.heuristic import heuristic_estimate
+from wizsim.engine.players.pimc import pimc_bid, pimc_play, pimc_pool, rollout, sample_world, world_bids
 from wizsim.errors import WizsimError
 from wizsim.history import iter_history
 from wizsim.simulate import kernel_tables, make_spec
@@ -49,7 +51,7 @@ def _nothing_known(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def test_pimc_does_not_look_at_hidden_cards():
     """Two deals that differ only in the other players' cards give PIMC the same decision."""
     table, masks = kernel_tables()
-    rules = np.zeros(K.N_RULE_SLOTS, dtype=np.int64)
+    rules = np.zeros(L.N_RULE_SLOTS, dtype=np.int64)
     n, k = 4, 6
     params = np.stack([make_strategy("pimc(samples=16)").param_row()] * n)
     deck = np.asarray(C.build_deck(), dtype=np.uint8)
@@ -72,7 +74,7 @@ def test_pimc_does_not_look_at_hidden_cards():
         won = np.zeros(n, dtype=np.int64)
         played = np.zeros(64, dtype=np.int64)
         void = np.zeros(n, dtype=np.int64)
-        f, _ = K._pimc_play(
+        f, _ = pimc_play(
             0, 0, 0, n, k, 0, -1, -1, 0, 0, -1, 1, hands, cnt, bids, won, np.uint64(0), False, -1, full, played,
             void, C.card_code("R5"), *_nothing_known(n), table, masks, rules, params, False, np.uint64(12345),
         )  # fmt: skip
@@ -82,8 +84,8 @@ def test_pimc_does_not_look_at_hidden_cards():
 
 def test_pimc_parameters_are_checked():
     row = make_strategy("pimc(samples=8,bid_samples=0,rollout=1)").param_row()
-    assert (row[K.P_SAMPLES], row[K.P_BID_SAMPLES], row[K.P_ROLLOUT]) == (8, 0, 1)
-    assert make_strategy("pimc(rollout=2)").param_row()[K.P_ROLLOUT] == 2
+    assert (row[L.P_SAMPLES], row[L.P_BID_SAMPLES], row[L.P_ROLLOUT]) == (8, 0, 1)
+    assert make_strategy("pimc(rollout=2)").param_row()[L.P_ROLLOUT] == 2
     for bad in (
         "pimc(samples=0)",
         "pimc(samples=2.5)",
@@ -95,14 +97,10 @@ def test_pimc_parameters_are_checked():
     ):
         with pytest.raises(WizsimError):
             make_strategy(bad)
-    assert make_strategy("pimc(prune=2.5)").param_row()[K.P_PRUNE] == 2.5
-    from wizsim import strategies as S
-
-    for name in ("P_SAMPLES", "P_BID_SAMPLES", "P_ROLLOUT", "P_PRUNE", "P_INFER", "T_REFINE"):
-        assert getattr(K, name) == getattr(S, name), name
-    used = set(S._HEURISTIC_SLOTS.values()) | set(S.DECISIONS.values()) | {S.T_EXPLORE, S.T_REFINE}
-    assert not used & {S.P_SAMPLES, S.P_BID_SAMPLES, S.P_ROLLOUT, S.P_PRUNE, S.P_INFER}
-    assert make_strategy("pimc(infer=0.8)").param_row()[K.P_INFER] == 0.8
+    assert make_strategy("pimc(prune=2.5)").param_row()[L.P_PRUNE] == 2.5
+    row = make_strategy("pimc(samples=7,bid_samples=5,rollout=2,prune=3,infer=0.5)").param_row()
+    assert [row[s] for s in (L.P_SAMPLES, L.P_BID_SAMPLES, L.P_ROLLOUT, L.P_PRUNE, L.P_INFER)] == [7, 5, 2, 3, 0.5]
+    assert make_strategy("pimc(infer=0.8)").param_row()[L.P_INFER] == 0.8
 
 
 def _random_bid_situation(rng, n, k, table, masks):
@@ -116,18 +114,18 @@ def _random_bid_situation(rng, n, k, table, masks):
             hands[q] |= np.uint64(1) << np.uint64(c)
             cnt[q, c] += 1
     shown = int(order[n * k])
-    trump = int(table[shown, K.T_SUIT]) if table[shown, K.T_CLASS] == K.CLASS_SUIT else -1
+    trump = int(table[shown, L.T_SUIT]) if table[shown, L.T_CLASS] == L.CLASS_SUIT else -1
     return hands, cnt, full, shown, trump
 
 
 def _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, base, forbidden, table,
                                   masks, rules, params, st):  # fmt: skip
     """The plain PIMC bid: every bid played out in every deal (what the kernel's shared rollouts must equal)."""
-    samples = int(params[p, K.P_BID_SAMPLES])
-    pool = K._pimc_pool(p, full, cnt, np.zeros(64, dtype=np.int64), shown)
+    samples = int(params[p, L.P_BID_SAMPLES])
+    pool = pimc_pool(p, full, cnt, np.zeros(64, dtype=np.int64), shown)
     sizes = np.full(n, k, dtype=np.int64)
     void = np.zeros(n, dtype=np.int64)
-    hstrat = np.full(n, K.S_HEURISTIC, dtype=np.int64)
+    hstrat = np.full(n, L.S_HEURISTIC, dtype=np.int64)
     lo, hi = max(base - 2, 0), min(base + 2, k)
     total = {b: 0 for b in range(lo, hi + 1) if b != forbidden}
     wh = np.zeros(n, dtype=np.uint64)
@@ -141,7 +139,7 @@ def _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full
     )
     leader = (dealer + 1) % n
     for _ in range(samples):
-        st = np.uint64(K._sample_world(p, n, pool, sizes, void, _nothing_known(n)[0], hands, cnt, wh, wc, st))
+        st = np.uint64(sample_world(p, n, pool, sizes, void, _nothing_known(n)[0], hands, cnt, wh, wc, st))
         b2 = np.zeros(n, dtype=np.int64)
         passed = True
         for i in range(n):
@@ -151,12 +149,12 @@ def _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full
             elif passed:
                 b2[q] = bids[q]
             else:
-                e = K._heuristic_estimate(wh[q], wc[q], trump, n, k, params[p])
+                e = heuristic_estimate(wh[q], wc[q], trump, n, k, params[p])
                 b2[q] = min(max(int(np.floor(e + 0.5)), 0), k)
         for b in total:
             b2[p] = b
             h2, c2, won2 = wh.copy(), wc.copy(), np.zeros(n, dtype=np.int64)
-            score, st = K._rollout(
+            score, st = rollout(
                 n, k, 0, 0, leader, -1, -1, leader, 0, -1, trump, h2, c2, b2, won2, np.uint64(0), False, -1, p,
                 table, masks, rules, hstrat, params, 0, False, work, st, 0, 0, *sn,
             )  # fmt: skip
@@ -168,7 +166,7 @@ def _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full
 def test_pimc_bid_shared_rollouts_equal_one_rollout_per_bid():
     """Lower bids reuse the top bid's rollout (snapshots) with exactly the result of their own rollouts."""
     table, masks = kernel_tables()
-    rules = np.zeros(K.N_RULE_SLOTS, dtype=np.int64)
+    rules = np.zeros(L.N_RULE_SLOTS, dtype=np.int64)
     rng = np.random.default_rng(7)
     checked = 0
     for trial in range(40):
@@ -182,7 +180,7 @@ def test_pimc_bid_shared_rollouts_equal_one_rollout_per_bid():
         base = int(rng.integers(0, k + 1))
         forbidden = int(rng.integers(0, k + 1)) if trial % 3 == 0 else -1
         st = np.uint64(1000 + trial)
-        got = K._pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, _nothing_known(n)[0], base, forbidden, table,
+        got = pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, _nothing_known(n)[0], base, forbidden, table,
                           masks, rules, params, False, st)  # fmt: skip
         want = _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, base, forbidden,
                                              table, masks, rules, params, st)  # fmt: skip
@@ -236,7 +234,7 @@ def test_known_cards_are_dealt_to_their_holder():
     for c in ("B13", "B2", "R7", "G4", "Y11"):
         hands[0] |= np.uint64(1) << np.uint64(C.card_code(c))
         cnt[0, C.card_code(c)] += 1
-    pool = K._pimc_pool(0, full, cnt, np.zeros(64, dtype=np.int64), -1)
+    pool = pimc_pool(0, full, cnt, np.zeros(64, dtype=np.int64), -1)
     known = np.zeros((n, 64), dtype=np.int64)
     g9 = C.card_code("G9")
     known[2, g9] = 1
@@ -247,7 +245,7 @@ def test_known_cards_are_dealt_to_their_holder():
     st = np.uint64(5)
     wizards_elsewhere = 0
     for _ in range(200):
-        st = np.uint64(K._sample_world(0, n, pool, sizes, np.zeros(n, dtype=np.int64), known, hands, cnt, wh, wc, st))
+        st = np.uint64(sample_world(0, n, pool, sizes, np.zeros(n, dtype=np.int64), known, hands, cnt, wh, wc, st))
         assert wc[2, g9] == 1 and wc[1, g9] == 0 and wc[3, g9] == 0
         assert wc[3, C.WIZARD] >= 2
         wizards_elsewhere += wc[1, C.WIZARD] + wc[2, C.WIZARD]
@@ -269,19 +267,19 @@ def test_world_bids_model_secret_bids_and_weight_visible_ones():
             wc[q, c] += 1
     spmask, spwiz = np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.int64)
     tmp, out = np.zeros(64, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    est = [K._heuristic_estimate(wh[q], wc[q], trump, n, k, prm) for q in range(n)]
+    est = [heuristic_estimate(wh[q], wc[q], trump, n, k, prm) for q in range(n)]
     every_seat = (1 << n) - 1
     bids = np.array([1, 4, 0, 1], dtype=np.int64)
-    w = K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, every_seat, False, 0.0, False, prm, tmp, out)
+    w = world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, every_seat, False, 0.0, False, prm, tmp, out)
     assert w == 1 and out[0] == 1  # secret: own bid kept, the others' replaced by rounded estimates
     assert [int(out[q]) for q in (1, 2, 3)] == [min(max(int(np.floor(est[q] + 0.5)), 0), k) for q in (1, 2, 3)]
-    good = K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, every_seat, True, 1.0, False, prm, tmp, out)
+    good = world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, every_seat, True, 1.0, False, prm, tmp, out)
     assert list(out) == list(bids)  # visible bids stand
-    bad = K._world_bids(
+    bad = world_bids(
         0, n, k, trump, wh, wc, spmask, spwiz, np.array([1, 0, 4, 1]), every_seat, True, 1.0, False, prm, tmp, out
     )
     assert 1 <= bad < good <= 64
-    assert K._world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, every_seat, True, 0.0, False, prm, tmp, out) == 1
+    assert world_bids(0, n, k, trump, wh, wc, spmask, spwiz, bids, every_seat, True, 0.0, False, prm, tmp, out) == 1
 
 
 def test_pimc_does_not_use_secret_bids():
@@ -301,11 +299,11 @@ def test_pimc_does_not_use_secret_bids():
     params = np.stack([make_strategy("pimc(samples=16,infer=1)").param_row()] * n)
     decisions = {}
     for secret in (False, True):
-        rules = np.zeros(K.N_RULE_SLOTS, dtype=np.int64)
-        rules[K.R_HIDDEN_BIDS] = 2 if secret else 0
+        rules = np.zeros(L.N_RULE_SLOTS, dtype=np.int64)
+        rules[L.R_HIDDEN_BIDS] = 2 if secret else 0
         for others in ([0, 0, 0], [3, 4, 5], [6, 0, 6]):
             bids = np.array([2, *others], dtype=np.int64)
-            f, _ = K._pimc_play(
+            f, _ = pimc_play(
                 0, 0, 0, n, k, 0, -1, -1, 0, 0, -1, 1, hands, cnt, bids, np.zeros(n, dtype=np.int64), np.uint64(0),
                 False, -1, full, np.zeros(64, dtype=np.int64), np.zeros(n, dtype=np.int64), int(order[n * k]),
                 *_nothing_known(n), table, masks, rules, params, False, np.uint64(99),

@@ -24,7 +24,7 @@ from wizsim.simulate import make_spec
 def test_each_special_is_the_indicator_one_time_in_d():
     spec = make_spec(4, cards=5, hands=120_000, seed=21, specials="all")
     rec = record_arrays(spec)
-    indicator = rec["info"][:, 2]
+    indicator = rec.indicator
     assert (indicator >= 0).all()
     d = len(spec.deck)
     assert d == 67
@@ -45,7 +45,7 @@ def test_share_of_bombed_tricks_is_players_over_deck_size():
     n, k = 4, 10
     spec = make_spec(n, cards=k, hands=60_000, seed=22, specials="bomb", strategy="heuristic,random,random,random")
     rec = record_arrays(spec)
-    winners = rec["info"][:, 8 + k : 8 + 2 * k]
+    winners = rec.winners
     bombed = int((winners == -1).sum())
     d = len(spec.deck)
     p_dealt = n * k / d  # the Bomb is in some hand: exactly one of the round's tricks is bombed

@@ -7,6 +7,7 @@ import pytest
 from conftest import card_mask
 
 import wizsim
+from wizsim.engine import layout as L
 from wizsim.errors import WizsimError
 from wizsim.strategies import HEURISTIC_DEFAULTS, make_strategy, seat_strategies
 
@@ -30,8 +31,9 @@ def test_strategy_names_and_parameters():
         "dragon", "fairy", "bomb", "werewolf", "juggler", "cloud", "shapeshifter",
     }  # fmt: skip
     # decision overrides take a decider name, on every strategy
-    assert make_strategy("heuristic(pass=random,form=heuristic)").param_row()[[26, 27]].tolist() == [2.0, 1.0]
-    assert make_strategy("random(trump=heuristic)").param_row()[24] == 2.0
+    row = make_strategy("heuristic(pass=random,form=heuristic)").param_row()
+    assert row[[L.D_FORM, L.D_PASS]].tolist() == [L.DECIDE_HEURISTIC, L.DECIDE_RANDOM]
+    assert make_strategy("random(trump=heuristic)").param_row()[L.D_TRUMP] == L.DECIDE_HEURISTIC
     with pytest.raises(WizsimError, match="decision pass"):
         make_strategy("heuristic(pass=maybe)")
     with pytest.raises(WizsimError, match="unknown parameter"):
@@ -79,14 +81,14 @@ def test_same_seed_same_deals_whatever_the_players(selection):
 
 
 def _estimate(cards, trump, n, k):
-    from wizsim import _kernels as K
     from wizsim import cards as C
+    from wizsim.engine.players.heuristic import heuristic_estimate
 
     cnt = np.zeros(64, dtype=np.int64)
     for c in cards:
         cnt[C.card_code(c)] += 1
     row = make_strategy("heuristic").param_row()
-    return K._heuristic_estimate(card_mask(cards), cnt, trump, n, k, row)
+    return heuristic_estimate(card_mask(cards), cnt, trump, n, k, row)
 
 
 def test_heuristic_bids_at_least_the_tricks_it_controls():
@@ -97,13 +99,13 @@ def test_heuristic_bids_at_least_the_tricks_it_controls():
 
 
 def test_heuristic_does_not_lead_a_sure_winner_when_it_wants_no_more_tricks():
-    from wizsim import _kernels as K
     from wizsim import cards as C
+    from wizsim.engine.players.heuristic import heuristic_play
 
     hand = card_mask(["R13", "J"])
-    f = K._heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False, 0)
+    f = heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False, 0)
     assert C.card_name(f) == "J"
     # with a side card that unseen cards can beat, that card is the cheaper way to lose
     hand = card_mask(["R5", "J"])
-    f = K._heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False, 0)
+    f = heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False, 0)
     assert C.card_name(f) == "R5"  # and the Jester is kept for later

@@ -6,9 +6,13 @@ import numpy as np
 import pytest
 from conftest import card_mask, record_arrays
 
-from wizsim import _kernels as K
+from wizsim import bid_data
 from wizsim import bid_table as T
 from wizsim.cards import card_code, card_name, kernel_tables
+from wizsim.engine import layout as L
+from wizsim.engine.players.heuristic import heuristic_play
+from wizsim.engine.players.table import heuristic_estimates, table_bid
+from wizsim.engine.trick import trick_step
 from wizsim.errors import WizsimError
 from wizsim.simulate import make_spec
 from wizsim.strategies import HeuristicStrategy, make_strategy
@@ -26,16 +30,16 @@ def test_table_bid_picks_the_best_known_step():
     tab[cell + (1,)] = 3.0  # bid 1
     tab[cell + (3,)] = 7.0  # bid 3
     tab[cell + (4,)] = 9.0  # bid 4 (best)
-    assert K._table_bid(2.1, 2, 4, 5, 0, 0, False, -1, 1, tab) == 4
-    assert K._table_bid(2.1, 2, 4, 5, 0, 0, False, 4, 1, tab) == 3  # 4 is forbidden (Canadian rule)
-    assert K._table_bid(2.1, 2, 4, 5, 0, 0, False, -1, 0, tab) == 2  # no Wizard: nothing known, base
-    assert K._table_bid(2.1, 2, 4, 20, 0, 0, False, -1, 1, tab) == 2  # nothing known for 20 cards
+    assert table_bid(2.1, 2, 4, 5, 0, 0, False, -1, 1, tab) == 4
+    assert table_bid(2.1, 2, 4, 5, 0, 0, False, 4, 1, tab) == 3  # 4 is forbidden (Canadian rule)
+    assert table_bid(2.1, 2, 4, 5, 0, 0, False, -1, 0, tab) == 2  # no Wizard: nothing known, base
+    assert table_bid(2.1, 2, 4, 20, 0, 0, False, -1, 1, tab) == 2  # nothing known for 20 cards
     # earlier bids: position 3 (index 2) expects 2 * 5 / 4 = 2.5; a sum of 5 is "high"
     tab[(1, 5, 2, 8, 2, 1, 0)] = 1.0
-    assert K._table_bid(2.1, 2, 4, 5, 2, 5, False, -1, 1, tab) == 0
-    assert K._table_bid(2.1, 2, 4, 5, 2, 5, True, -1, 1, tab) == 2  # hidden bids: "normal", unknown
+    assert table_bid(2.1, 2, 4, 5, 2, 5, False, -1, 1, tab) == 0
+    assert table_bid(2.1, 2, 4, 5, 2, 5, True, -1, 1, tab) == 2  # hidden bids: "normal", unknown
     tiny = np.full((1,) * len(T.SHAPE), np.nan)
-    assert K._table_bid(2.1, 2, 4, 5, 0, 0, False, -1, 1, tiny) == 2  # the placeholder: base
+    assert table_bid(2.1, 2, 4, 5, 0, 0, False, -1, 1, tiny) == 2  # the placeholder: base
 
 
 def test_kernel_lookup_matches_the_training_features(monkeypatch):
@@ -49,19 +53,16 @@ def test_kernel_lookup_matches_the_training_features(monkeypatch):
     steps = rng.integers(0, 5, size=T.SHAPE[:-1])
     tab = _small_table()
     np.put_along_axis(tab, steps[..., None], 1.0, axis=-1)
-    monkeypatch.setattr(T, "kernel_table", lambda needed=True: tab if needed else np.full((1,) * 7, np.nan))
+    monkeypatch.setattr(bid_data, "kernel_table", lambda needed=True: tab if needed else np.full((1,) * 7, np.nan))
     for n in (3, 4, 6):
         spec = make_spec(n, games=60, seed=n, strategy="table")
-        arr = record_arrays(spec)
-        info, hands = arr["info"], arr["hands"]
+        rec = record_arrays(spec)
+        hands, bids, ks = rec.hands, rec.bids, rec.cards
         kmax = max(spec.schedule)
-        base_col = 8 + 3 * kmax
-        bids = info[:, base_col : base_col + n]
-        ks = info[:, 1]
-        est = K.heuristic_estimates(hands, ks, info[:, 3], n, HeuristicStrategy().param_row())
+        est = heuristic_estimates(hands, ks, rec.trump, n, HeuristicStrategy().param_row())
         held = np.arange(kmax)[None, None, :] < ks[:, None, None]
-        wizards = ((hands == K.WIZARD) & held).sum(axis=2)
-        (k, pos, eb, xb, wz, _), _ = T.cell_indices(est, bids, info[:, 0], ks, wizards, n)
+        wizards = ((hands == L.WIZARD) & held).sum(axis=2)
+        (k, pos, eb, xb, wz, _), _ = T.cell_indices(est, bids, rec.dealer, ks, wizards, n)
         base = np.clip(np.floor(est + 0.5), 0, k).astype(np.int64)
         want = base + steps[n - 3, k, pos, eb, xb, wz] - 2
         want = np.where((want < 0) | (want > k), base, want)  # an impossible bid is never chosen
@@ -84,11 +85,11 @@ def test_the_packaged_table_is_documented_and_loads():
 
 
 def test_table_parameters_are_checked():
-    assert make_strategy("table(explore=1)").param_row()[K.T_EXPLORE] == 1.0
-    both = K.REFINE_LEAD_TRUMP | K.REFINE_KEEP_JESTER
-    assert make_strategy("table").param_row()[K.T_REFINE] == both
-    assert make_strategy("table(lead_trump=0)").param_row()[K.T_REFINE] == K.REFINE_KEEP_JESTER
-    assert make_strategy("table(lead_trump=0,keep_jester=0)").param_row()[K.T_REFINE] == 0
+    assert make_strategy("table(explore=1)").param_row()[L.T_EXPLORE] == 1.0
+    both = L.REFINE_LEAD_TRUMP | L.REFINE_KEEP_JESTER
+    assert make_strategy("table").param_row()[L.T_REFINE] == both
+    assert make_strategy("table(lead_trump=0)").param_row()[L.T_REFINE] == L.REFINE_KEEP_JESTER
+    assert make_strategy("table(lead_trump=0,keep_jester=0)").param_row()[L.T_REFINE] == 0
     with pytest.raises(WizsimError, match="lead_trump"):
         make_strategy("table(lead_trump=2)")
     with pytest.raises(WizsimError, match="keep_jester"):
@@ -109,8 +110,8 @@ def test_table_beats_heuristic_on_the_same_deals():
 def _lead(hand: list[str], need: int, lead_trump: bool, seen: list[str] = ()) -> str:
     """The heuristic's lead from ``hand`` (Blue trump, 4 players, nothing in the trick yet)."""
     m = card_mask(hand)
-    refine = K.REFINE_LEAD_TRUMP if lead_trump else 0
-    return card_name(K._heuristic_play(m, m, need, -1, -1, 0, 4, 0, card_mask(list(seen)), 0, False, refine))
+    refine = L.REFINE_LEAD_TRUMP if lead_trump else 0
+    return card_name(heuristic_play(m, m, need, -1, -1, 0, 4, 0, card_mask(list(seen)), 0, False, refine))
 
 
 def _follow(hand: list[str], need: int, refine: int, trick: list[str]) -> str:
@@ -119,9 +120,9 @@ def _follow(hand: list[str], need: int, refine: int, trick: list[str]) -> str:
     led, best, winner, tflags, fairy = -1, -1, 0, 0, -1
     table = kernel_tables()[0]
     for j, name in enumerate(trick):
-        led, best, winner, tflags, fairy = K.trick_step(card_code(name), j, led, best, winner, tflags, fairy, 0, table)
+        led, best, winner, tflags, fairy = trick_step(card_code(name), j, led, best, winner, tflags, fairy, 0, table)
     seen = card_mask(trick)
-    return card_name(K._heuristic_play(m, m, need, led, best, len(trick), 4, 0, seen, tflags, False, refine))
+    return card_name(heuristic_play(m, m, need, led, best, len(trick), 4, 0, seen, tflags, False, refine))
 
 
 def test_lead_trump_leads_the_lowest_trump_that_can_still_lose_once_the_bid_is_made():
@@ -140,9 +141,9 @@ def test_keep_jester_sheds_a_side_card_when_the_trick_is_lost_anyway():
     trick = ["W"]  # nothing beats a Wizard led
     hand = ["J", "R4", "G9", "B2"]
     assert _follow(hand, 1, 0, trick) == "J"  # the heuristic sheds its Jester
-    assert _follow(hand, 1, K.REFINE_KEEP_JESTER, trick) == "R4"  # the lowest side card; the trump is kept
-    assert _follow(["J", "B2"], 1, K.REFINE_KEEP_JESTER, trick) == "J"  # no side card: as before
-    assert _follow(hand, 0, K.REFINE_KEEP_JESTER, trick) == _follow(hand, 0, 0, trick)  # bid made: unchanged
+    assert _follow(hand, 1, L.REFINE_KEEP_JESTER, trick) == "R4"  # the lowest side card; the trump is kept
+    assert _follow(["J", "B2"], 1, L.REFINE_KEEP_JESTER, trick) == "J"  # no side card: as before
+    assert _follow(hand, 0, L.REFINE_KEEP_JESTER, trick) == _follow(hand, 0, 0, trick)  # bid made: unchanged
 
 
 @pytest.mark.parametrize("refinement", ["lead_trump", "keep_jester"])

@@ -82,13 +82,14 @@ def test_every_seating_gets_the_same_deals(selection):
     recorded = []
     for seating in seatings(3, 4)[::5]:
         spec = make_spec(4, seed=11, strategy=[names[s] for s in seating], **selection)
-        _, arrays = record_chunk_arrays(spec, 0)
-        recorded.append(arrays)
-    for arrays in recorded[1:]:
-        np.testing.assert_array_equal(arrays["hands"], recorded[0]["hands"])
-        np.testing.assert_array_equal(arrays["info"][:, :3], recorded[0]["info"][:, :3])  # dealer, k, indicator
+        _, rec = record_chunk_arrays(spec, 0)
+        recorded.append(rec)
+    for rec in recorded[1:]:
+        np.testing.assert_array_equal(rec.hands, recorded[0].hands)
+        for name in ("dealer", "cards", "indicator"):
+            np.testing.assert_array_equal(getattr(rec, name), getattr(recorded[0], name))
     # and the strategies did play differently
-    assert any((a["info"] != recorded[0]["info"]).any() for a in recorded[1:])
+    assert any((a.info != recorded[0].info).any() for a in recorded[1:])
 
 
 # --------------------------------------------------------------------------- jobs, self-play, strength

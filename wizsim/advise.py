@@ -44,11 +44,13 @@ from typing import Any
 
 import numpy as np
 
-from . import _kernels as K
 from . import cards as C
+from .engine import layout as L
+from .engine.score import round_score_checked
 from .errors import WizsimError
 from .rules import FROM_INDICATOR, check_players, parse_rules, standard_last_round
-from .simulate import RunSpec, _strategy_label, make_spec, run_counts
+from .simulate import run_counts
+from .spec import RunSpec, make_spec, split_top_level, strategy_label
 from .stats import mean_ci, wilson_ci
 from .strategies import make_strategy
 
@@ -177,7 +179,7 @@ def _parse_trump(trump: str | None) -> int | None:
         return None
     key = str(trump).strip().upper()
     if key in ("NONE", "NO", "-"):
-        return K.NO_TRUMP
+        return L.NO_TRUMP
     if key in C.SUITS:
         return C.SUITS.index(key)
     raise WizsimError(f"unknown trump {trump!r}: use B, R, G, Y or none")
@@ -186,7 +188,7 @@ def _parse_trump(trump: str | None) -> int | None:
 def _score_matrix(k: int, scoring: int) -> np.ndarray:
     """score[b, t] of bidding b and taking t tricks (no Cloud, no cancelled bids)."""
     return np.array(
-        [[K.round_score_checked(b, t, k, scoring) for t in range(k + 1)] for b in range(k + 1)], dtype=np.int64
+        [[round_score_checked(b, t, k, scoring) for t in range(k + 1)] for b in range(k + 1)], dtype=np.int64
     )
 
 
@@ -291,11 +293,11 @@ def prepare(
             raise WizsimError(
                 f"a round of {k} cards with {n} players is the last round, which turns up no card: drop --indicator"
             )
-        if fixed is not None and fixed != K.NO_TRUMP:
+        if fixed is not None and fixed != L.NO_TRUMP:
             raise WizsimError(
                 f"a round of {k} cards with {n} players is the last round, played without trump: drop --trump"
             )
-        fixed = K.NO_TRUMP
+        fixed = L.NO_TRUMP
     earlier = _parse_bids(bids)
     if earlier and len(earlier) != position - 1:
         raise WizsimError(
@@ -320,8 +322,8 @@ def prepare(
         forbidden = k - sum(earlier)
     pre_cnt = np.bincount(np.asarray(hand_codes, dtype=np.int64), minlength=64).astype(np.int64)
     mask = sum(1 << c for c in set(hand_codes))
-    pre_info = np.zeros(K.N_PRE, dtype=np.int64)
-    pre_info[[K.PRE_ON, K.PRE_SEAT, K.PRE_DEALER, K.PRE_INDICATOR, K.PRE_MASK]] = [1, 0, dealer, ind_code, mask]
+    pre_info = np.zeros(L.N_PRE, dtype=np.int64)
+    pre_info[[L.PRE_ON, L.PRE_SEAT, L.PRE_DEALER, L.PRE_INDICATOR, L.PRE_MASK]] = [1, 0, dealer, ind_code, mask]
     unseen = np.asarray(sorted(pool.elements()), dtype=np.uint8)
     special_names = base.specials
     if method == "auto":
@@ -419,7 +421,7 @@ def advise(
         )
     strategy_bids = {int(b): int(c) for b, c in enumerate(joint.sum(axis=1)) if c}
     allowed = [b for b in range(k + 1) if b != forbidden]
-    scoring = rules_obj.to_array(special_names)[K.R_SCORING]
+    scoring = rules_obj.to_array(special_names)[L.R_SCORING]
     exp: dict[int, float | None] = {b: None for b in range(k + 1)}
     exp_ci: dict[int, list[float] | None] = {b: None for b in range(k + 1)}
     by_bid: dict[int, np.ndarray] = {}
@@ -445,7 +447,7 @@ def advise(
         indicator=C.card_name(ind_code) if ind_code >= 0 else None,
         trump=None if fixed is None else (C.suit_name(fixed) or "none"),
         bids=earlier,
-        strategy=[_strategy_label(s) for s in by_position],
+        strategy=[strategy_label(s) for s in by_position],
         method=method,
         samples=accepted,
         attempts=attempts,
@@ -464,9 +466,7 @@ def advise(
 
 
 def _split_strategies(strategy: str | list[str], n: int) -> list[str]:
-    from .strategies import _split_top_level
-
-    parts = _split_top_level(strategy) if isinstance(strategy, str) else list(strategy)
+    parts = split_top_level(strategy) if isinstance(strategy, str) else list(strategy)
     if len(parts) == 1:
         return parts * n
     if len(parts) != n:

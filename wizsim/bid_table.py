@@ -16,38 +16,26 @@ seeded as everywhere in wizsim, so the file is the same for any ``jobs``.
 "Earlier bids low / high": their sum is more than 0.75 tricks below / above
 ``position * k / players`` (what an average bidder would have said); the
 first bidder and hidden bids are "normal". The same rule is in
-``_kernels._table_bid``.
+``engine.players.table.table_bid``.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from . import _kernels as K
-from .errors import WizsimError
+from .bid_data import DATA, SHAPE, kernel_table
+from .engine.layout import WIZARD
+from .engine.players.table import heuristic_estimates
+from .history import record_chunk_arrays
+from .parallel import Progress, RunOptions, block_items, workers
+from .spec import RunSpec, make_spec
+from .strategies import HeuristicStrategy
 
-# players - 3, cards, position, estimate bin, earlier-bids bin, Wizards held (0, 1, 2+), step + 2
-SHAPE = (4, 21, 6, 81, 3, 3, 5)
-DATA = Path(__file__).resolve().parent / "data" / "bid_table.npz"
 MIN_COUNT = 50
-
-
-@functools.lru_cache(maxsize=2)
-def kernel_table(needed: bool = True) -> np.ndarray:
-    """The float64 table the kernels read (a 1x..x1 NaN placeholder when no seat needs it)."""
-    if not needed:
-        return np.full((1,) * len(SHAPE), np.nan)
-    if not DATA.is_file():
-        raise WizsimError(f"the table strategy's data file {DATA} is missing: run scripts/train_bid_table.py")
-    with np.load(DATA) as z:
-        value = z["value"].astype(np.float64)
-    if value.shape != SHAPE:
-        raise WizsimError(f"{DATA} has shape {value.shape}, expected {SHAPE}: retrain it")
-    return value
 
 
 def metadata() -> dict:
@@ -81,26 +69,17 @@ def cell_indices(est: np.ndarray, bids: np.ndarray, dealer: np.ndarray, ks: np.n
     return (k, pos, eb, xb, np.minimum(wizards, SHAPE[5] - 1), step), ok
 
 
-def chunk_sums(spec, chunk: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def chunk_sums(spec: RunSpec, chunk: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Integer (count, sum of scores, sum of squared scores) per cell from one recorded chunk of ``spec``."""
-    from .history import record_chunk_arrays
-    from .strategies import HeuristicStrategy
-
     n = spec.players
-    _, arr = record_chunk_arrays(spec, chunk)
-    info = arr["info"]
-    info = info[info[:, 1] > 0]
-    kmax = max(spec.schedule)
-    base = 8 + 3 * kmax
-    bids = info[:, base : base + n]
-    scores = info[:, base + 2 * n : base + 3 * n]
-    ks = info[:, 1]
+    _, rec = record_chunk_arrays(spec, chunk)
+    rec = rec.select(rec.cards > 0)
+    bids, scores, ks = rec.bids, rec.scores, rec.cards
     prm = HeuristicStrategy().param_row()
-    est = K.heuristic_estimates(arr["hands"][: len(info)], ks, info[:, 3], n, prm)
-    hands = arr["hands"][: len(info)]
-    held = np.arange(hands.shape[2])[None, None, :] < ks[:, None, None]  # cards beyond k are padding
-    wizards = ((hands == K.WIZARD) & held).sum(axis=2)
-    cells, ok = cell_indices(est, bids, info[:, 0], ks, wizards, n)
+    est = heuristic_estimates(rec.hands, ks, rec.trump, n, prm)
+    held = np.arange(rec.hands.shape[2])[None, None, :] < ks[:, None, None]  # cards beyond k are padding
+    wizards = ((rec.hands == WIZARD) & held).sum(axis=2)
+    cells, ok = cell_indices(est, bids, rec.dealer, ks, wizards, n)
     shape = SHAPE[1:]
     flat = np.ravel_multi_index(tuple(c[ok] for c in cells), shape)
     size = int(np.prod(shape))
@@ -111,24 +90,42 @@ def chunk_sums(spec, chunk: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return count, total.astype(np.int64), total_sq.astype(np.int64)
 
 
-def train(players: list[int], games: int, seed: int, jobs: int = 1) -> dict[str, np.ndarray]:
-    """Play ``games`` training games per player count; return count, sum and sum of squares per cell."""
-    from joblib import Parallel, delayed
+def train(players: list[int], games: int, seed: int, jobs: int = 1, **run_options: Any) -> dict[str, np.ndarray]:
+    """Play ``games`` training games per player count; return count, sum and sum of squares per cell.
 
-    from .simulate import make_spec
+    Parameters
+    ----------
+    players : list of int
+        Player counts to train (3 to 6).
+    games : int
+        Training games per player count.
+    seed : int
+        Seed; player count ``n`` plays the run of seed ``seed + n``.
+    jobs : int
+        Worker processes; the sums are the same for every value.
+    **run_options
+        ``backend``, ``scheduler``, ``progress`` and ``numba_cache`` as for
+        :class:`wizsim.parallel.RunOptions` (no ``checkpoint``).
 
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        ``count``, ``sum`` and ``sum_sq`` (int64, shape :data:`SHAPE`).
+    """
+    options = RunOptions(jobs=jobs, **run_options)
+    options.refuse_checkpoint("training the bid table", "rerun it: the same seed gives the same table")
     size = int(np.prod(SHAPE[1:]))
     out = {key: np.zeros((SHAPE[0], size), dtype=np.int64) for key in ("count", "sum", "sum_sq")}
-    for n in players:
-        spec = make_spec(n, games=games, seed=seed + n, strategy="table(explore=1)")
-        # a generator: each chunk's sums are added as they come (integers: the order does not matter)
-        parts = Parallel(n_jobs=jobs, return_as="generator_unordered")(
-            delayed(chunk_sums)(spec, c) for c in range(spec.n_chunks)
-        )
-        for count, total, total_sq in parts:
-            out["count"][n - 3] += count
-            out["sum"][n - 3] += total
-            out["sum_sq"][n - 3] += total_sq
+    specs = {n: make_spec(n, games=games, seed=seed + n, strategy="table(explore=1)") for n in players}
+    tasks = [(spec, c) for spec in specs.values() for c in range(spec.n_chunks)]
+    total_games = sum(spec.items for spec in specs.values())
+    with workers(options, resumable=False) as pool, Progress(total_games, " games", options.progress) as bar:
+        # each chunk's sums are added as they come (integers: the order does not matter)
+        for (spec, c), (count, total, total_sq) in pool.map(chunk_sums, tasks, ordered=False):
+            out["count"][spec.players - 3] += count
+            out["sum"][spec.players - 3] += total
+            out["sum_sq"][spec.players - 3] += total_sq
+            bar.update(block_items(spec, c, c + 1))
     return {key: v.reshape(SHAPE) for key, v in out.items()}
 
 

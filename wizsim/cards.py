@@ -23,40 +23,51 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from .engine.layout import (  # the one copy of the card codes
+    BOMB,
+    CLASS_JESTER,
+    CLASS_SPECIAL,
+    CLASS_SUIT,
+    CLASS_WIZARD,
+    CLOUD,
+    CLOUD_AS,
+    DRAGON,
+    FAIRY,
+    FIRST_SPECIAL,
+    FLAG_BOMB,
+    FLAG_CLOUD,
+    FLAG_DRAGON,
+    FLAG_FAIRY,
+    FLAG_JUGGLER,
+    JESTER,
+    JUGGLER,
+    JUGGLER_AS,
+    M_ALWAYS,
+    N_FORMS,
+    N_TABLE_COLUMNS,
+    N_TYPES,
+    NO_SUIT,
+    SHAPESHIFTER,
+    SHAPESHIFTER_AS_JESTER,
+    SHAPESHIFTER_AS_WIZARD,
+    SPECIAL_NAMES,
+    T_BASE_POWER,
+    T_CARD,
+    T_CLASS,
+    T_FLAGS,
+    T_LEADS,
+    T_PSUIT,
+    T_RANK,
+    T_SUIT,
+    WEREWOLF,
+    WIZARD,
+)
+from .engine.layout import FREE as FREE_LEAD
 from .errors import WizsimError
 
 SUITS: tuple[str, ...] = ("B", "R", "G", "Y")
 N_SUITS = 4
 N_RANKS = 13
-WIZARD = 52
-JESTER = 53
-SPECIAL_NAMES: tuple[str, ...] = (
-    "Dragon",
-    "Fairy",
-    "Bomb",
-    "Werewolf",
-    "Juggler",
-    "Cloud",
-    "Shapeshifter",
-)
-FIRST_SPECIAL = 54
-N_TYPES = FIRST_SPECIAL + len(SPECIAL_NAMES)  # 61
-
-# Card classes (the CARD_CLASS table).
-CLASS_SUIT = 0
-CLASS_WIZARD = 1
-CLASS_JESTER = 2
-CLASS_SPECIAL = 3
-
-DRAGON, FAIRY, BOMB, WEREWOLF, JUGGLER, CLOUD, SHAPESHIFTER = range(FIRST_SPECIAL, N_TYPES)
-
-#: Played forms: a card as it lies in a trick. Below 64 a form is its card;
-#: a Juggler or Cloud carries its named suit, a Shapeshifter its role.
-JUGGLER_AS = 64  # + suit
-CLOUD_AS = 68  # + suit
-SHAPESHIFTER_AS_WIZARD = 72
-SHAPESHIFTER_AS_JESTER = 73
-N_FORMS = 80
 
 CARD_SUIT = np.full(N_FORMS, -1, dtype=np.int64)
 CARD_RANK = np.zeros(N_FORMS, dtype=np.int64)
@@ -79,7 +90,7 @@ CARD_OF_FORM[CLOUD_AS : CLOUD_AS + 4] = CLOUD
 CARD_OF_FORM[SHAPESHIFTER_AS_WIZARD] = SHAPESHIFTER
 CARD_OF_FORM[SHAPESHIFTER_AS_JESTER] = SHAPESHIFTER
 
-#: Columns for the kernels' branch-free trick logic (see ``_kernels``): the
+#: Columns for the kernels' branch-free trick logic (see ``engine.trick``): the
 #: suit a form counts in for trump/led comparisons (5 = none), its power before
 #: the trump (+200) and led-suit (+100) bonuses, and the led state it sets on
 #: an open trick (-1 nothing, 0-3 a suit, 4 free: a wizard-like card led).
@@ -87,8 +98,6 @@ CARD_OF_FORM[SHAPESHIFTER_AS_JESTER] = SHAPESHIFTER
 #: Wizard-like 1000 (the first one keeps the trick: later equals do not beat it),
 #: Dragon 3000, Jester-like 0, Fairy and Bomb -2 (they never take a trick of
 #: Jesters; the Fairy's win over the Dragon is a trick flag).
-NO_SUIT = 5
-FREE_LEAD = 4
 CARD_PSUIT = np.where(CARD_SUIT >= 0, CARD_SUIT, NO_SUIT).astype(np.int64)
 CARD_BASE_POWER = 4 * CARD_RANK
 CARD_BASE_POWER[WIZARD] = 1000
@@ -107,11 +116,6 @@ CARD_LEADS[DRAGON] = FREE_LEAD
 CARD_LEADS[SHAPESHIFTER_AS_WIZARD] = FREE_LEAD
 
 #: trick flags a form raises (bit mask), for the rules that look at the whole trick
-FLAG_DRAGON = 1
-FLAG_FAIRY = 2
-FLAG_BOMB = 4
-FLAG_JUGGLER = 8
-FLAG_CLOUD = 16
 CARD_FLAGS = np.zeros(N_FORMS, dtype=np.int64)
 CARD_FLAGS[DRAGON] = FLAG_DRAGON
 CARD_FLAGS[FAIRY] = FLAG_FAIRY
@@ -138,9 +142,6 @@ FORM_NAMES: tuple[str, ...] = tuple(
 )
 _LOOKUP = {name.upper(): code for code, name in enumerate(CARD_NAMES)}
 _LOOKUP.update({"WIZARD": WIZARD, "Z": WIZARD, "JESTER": JESTER, "N": JESTER})
-
-
-BASE_DECK_SIZE = 60
 
 
 def card_code(name: str) -> int:
@@ -206,12 +207,21 @@ def kernel_tables() -> tuple[np.ndarray, np.ndarray]:
     uint64[7]: index ``led + 1`` gives the cards that follow the led state
     (nothing for -1 and for a free trick), index 6 the always-playable cards.
     """
-    table = np.stack(
-        [CARD_SUIT, CARD_RANK, CARD_CLASS, CARD_PSUIT, CARD_BASE_POWER, CARD_LEADS, CARD_FLAGS, CARD_OF_FORM], axis=1
-    ).astype(np.int64)
-    masks = np.zeros(7, dtype=np.uint64)
+    table = np.zeros((N_FORMS, N_TABLE_COLUMNS), dtype=np.int64)
+    for column, values in (
+        (T_SUIT, CARD_SUIT),
+        (T_RANK, CARD_RANK),
+        (T_CLASS, CARD_CLASS),
+        (T_PSUIT, CARD_PSUIT),
+        (T_BASE_POWER, CARD_BASE_POWER),
+        (T_LEADS, CARD_LEADS),
+        (T_FLAGS, CARD_FLAGS),
+        (T_CARD, CARD_OF_FORM),
+    ):
+        table[:, column] = values
+    masks = np.zeros(M_ALWAYS + 1, dtype=np.uint64)
     masks[1:5] = SUIT_MASKS
-    masks[6] = ALWAYS_PLAYABLE_MASK
+    masks[M_ALWAYS] = ALWAYS_PLAYABLE_MASK
     return table, masks
 
 

@@ -1,7 +1,10 @@
 """The ``wizsim`` command line: simulate, history, advise, tournament, report, bench.
 
 Bad input prints one line on stderr (``wizsim: error: ...``) and exits with
-status 2, leaving no output file behind.
+status 2, leaving no output file behind. The long commands (simulate,
+history, tournament, report) take the same run options
+(:func:`wizsim.parallel.add_run_arguments`), carried into the run by one
+:class:`wizsim.parallel.RunOptions`.
 """
 
 from __future__ import annotations
@@ -14,10 +17,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__
 from .errors import WizsimError
+from .parallel import RunOptions, add_run_arguments, run_counts
 from .stats import format_pct as _pct
 from .stats import format_pm as _pm
+from .version import __version__
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -61,38 +65,7 @@ def _add_selection(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_run_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (same numbers for any value)")
-    p.add_argument(
-        "--backend",
-        choices=("loky", "dask"),
-        help="loky: local processes (default); dask: a Dask cluster (--scheduler, else a local one of J processes)",
-    )
-    p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="address of a running Dask scheduler")
-    p.add_argument(
-        "--checkpoint",
-        metavar="DIR",
-        help="keep finished blocks in DIR; rerunning the same command after an interruption resumes the run",
-    )
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument(
-        "--no-numba-cache", action="store_true", help="do not use Numba's on-disk cache (here and in workers)"
-    )
-
-
-def _run_counts(spec, args: argparse.Namespace):
-    from .simulate import run_counts
-
-    backend = args.backend or ("dask" if args.scheduler else "loky")
-    return run_counts(
-        spec,
-        args.jobs,
-        backend=backend,
-        scheduler=args.scheduler,
-        checkpoint=args.checkpoint,
-        progress=not args.quiet,
-        numba_cache=False if args.no_numba_cache else None,
-    )
+RESUMES = "keep finished work in DIR; rerunning the same command after an interruption resumes the run"
 
 
 def _spec_from(args: argparse.Namespace):
@@ -118,26 +91,27 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play many rounds or games and print the table")
     _add_selection(sim)
-    _add_run_options(sim)
+    add_run_arguments(sim, checkpoint_help=RESUMES)
     sim.add_argument("--out", help="also write the table to FILE.csv or FILE.parquet (games: also FILE_games.*)")
 
     his = sub.add_parser("history", help="write every simulated round as a JSON line (HISTORY.md format)")
     _add_selection(his)
     his.add_argument("--out", required=True, help="output FILE.jsonl")
     his.add_argument("--legal", action="store_true", help="also record the legal cards at every play (for audits)")
-    his.add_argument("--jobs", type=int, default=1, help="local worker processes (the same file for any value)")
-    his.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_run_arguments(his, checkpoint_help="refused: a history is one file written in order (rerun instead)")
 
     rep = sub.add_parser("report", help="run every analysis in analyses/ and write results/ (the main job)")
     size = rep.add_mutually_exclusive_group()
     size.add_argument("--quick", action="store_true", help="tiny sizes (for tests)")
     size.add_argument("--full", action="store_true", help="publication sizes")
     rep.add_argument("--out", default="results", help="output folder (default: results)")
-    rep.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="local worker processes (default: all cores)"
-    )
     rep.add_argument("--force", action="store_true", help="rerun every analysis, even those cached in OUT/.cache")
     rep.add_argument("--only", help="comma-separated analysis names (default: all in analyses/)")
+    add_run_arguments(
+        rep,
+        default_jobs=os.cpu_count() or 1,
+        checkpoint_help="refused: finished analyses are kept in OUT/.cache, so a rerun resumes anyway",
+    )
 
     adv = sub.add_parser("advise", help="trick probabilities and the best bid for one hand")
     adv.add_argument("--players", type=int, required=True, help="number of players, 3 to 6")
@@ -183,8 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tou.add_argument("--rule", action="extend", nargs="+", default=[], metavar="KEY=VALUE", help="rule options")
     tou.add_argument("--seed", type=int, default=0, help="seed (default 0): the same seed deals the same cards")
-    tou.add_argument("--jobs", type=int, default=1, help="local worker processes (same numbers for any value)")
     tou.add_argument("--json", action="store_true", help="print a JSON list with one object per strategy")
+    add_run_arguments(tou, checkpoint_help=RESUMES)
 
     ben = sub.add_parser("bench", help="print throughput (rounds/s, card plays/s)")
     ben.add_argument("--json", action="store_true", help="print the results as JSON")
@@ -240,10 +214,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .io import check_output, write_table
     from .simulate import SimulationResult
 
+    options = RunOptions.from_args(args)
     spec = _spec_from(args)
     if args.out:
         check_output(args.out, (".csv", ".parquet"))
-    result = SimulationResult(spec, _run_counts(spec, args), spec.provenance())
+    result = SimulationResult(spec, run_counts(spec, options), spec.provenance())
     table = result.table()
     prov = spec.provenance()
     print(f"wizsim {prov['wizsim_version']}: {spec.players} players, {prov['mode']}, seed {spec.seed}, "
@@ -285,11 +260,10 @@ def cmd_history(args: argparse.Namespace) -> int:
     from .history import write_history
     from .io import check_output
 
+    options = RunOptions.from_args(args)
     spec = _spec_from(args)
     check_output(args.out, (".jsonl",))
-    if args.jobs < 1:
-        raise WizsimError(f"--jobs must be >= 1, got {args.jobs}")
-    lines = write_history(args.out, spec, include_legal=args.legal, jobs=args.jobs, progress=not args.quiet)
+    lines = write_history(args.out, spec, include_legal=args.legal, **options.kwargs())
     print(f"wrote {lines:,} rounds to {args.out}")
     return 0
 
@@ -298,10 +272,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     from .report import run_report
 
     size = "quick" if args.quick else "full" if args.full else "default"
-    if args.jobs < 1:
-        raise WizsimError(f"--jobs must be >= 1, got {args.jobs}")
+    options = RunOptions.from_args(args)
     only = [x.strip() for x in args.only.split(",") if x.strip()] if args.only else None
-    readme = run_report(size, Path(args.out), args.jobs, only=only, force=args.force)
+    readme = run_report(size, Path(args.out), only=only, force=args.force, **options.kwargs())
     print(f"wrote {readme}")
     return 0
 
@@ -333,6 +306,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
 def cmd_tournament(args: argparse.Namespace) -> int:
     from .tournament import format_result, tournament
 
+    options = RunOptions.from_args(args)
     res = tournament(
         args.players,
         args.strategies,
@@ -343,7 +317,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         seed=args.seed,
         rules=args.rule,
         specials=args.specials,
-        jobs=args.jobs,
+        **options.kwargs(),
     )
     print(res.to_json() if args.json else format_result(res))
     return 0

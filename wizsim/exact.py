@@ -7,7 +7,7 @@ indicator, the next card of the shuffled deck (RULES.md 3; a one-card round
 is never the last round of the standard table, so a card is turned up
 whenever one is left). The trump is the indicator's suit; a Jester turned up
 means no trump; a Wizard turned up lets the dealer name trump before anyone
-bids, and the ``heuristic`` dealer (``_kernels._suit_strength``) names the
+bids, and the ``heuristic`` dealer (``engine.players.heuristic.suit_strength``) names the
 suit of its card, or Blue (suit 0, the first of equal scores) when it holds
 a Wizard or a Jester; a ``random`` dealer names each suit with probability
 1/4. Trick rules: RULES.md 6 (the first Wizard wins, then the highest trump,
@@ -33,8 +33,8 @@ The indicator (and, after a Wizard is turned up, the dealer's card, which
 fixes the trump) are enumerated card by card.
 
 :func:`brute_force_one_card` visits every ordered deal instead and asks the
-engine's own rule functions (``_kernels.trick_result_checked`` and
-``_kernels._suit_strength``) who wins: an independent check for small cases
+engine's own rule functions (``engine.trick.trick_result_checked`` and
+``engine.players.heuristic.suit_strength``) who wins: an independent check for small cases
 (3 players with the full deck: 11.7 million deals, about a second; 4 players:
 655 million deals, about 20 seconds, too slow for the test suite, and equal,
 by indicator class, when run on 2026-11-30).
@@ -61,9 +61,10 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit
 
-from . import _kernels as K
 from . import cards as C
-from ._numba_config import NJIT_OPTIONS
+from .engine.config import NJIT_OPTIONS
+from .engine.players.heuristic import suit_strength
+from .engine.trick import trick_result_checked
 
 N_CLASSES = 41
 INDICATORS = ("suit card", "Jester", "Wizard", "none")
@@ -257,8 +258,8 @@ def one_card_counts(players: int, deck: Sequence[int] | None = None, dealer_rule
 
 @njit(**{**NJIT_OPTIONS, "cache": False})
 def _brute_force(n, deck, table):  # pragma: no cover - compiled
-    # Not cached on disk: it inlines kernels of _kernels.py, and Numba's cache
-    # would not notice when that file changes.
+    # Not cached on disk: it inlines engine kernels, and this file is outside the
+    # engine's cache fingerprint (wizsim.engine.config), so a stale copy could load.
     d = deck.shape[0]
     out = np.zeros((n, N_INDICATORS, N_CLASSES, 2), dtype=np.int64)
     depth = n + 1 if d > n else n
@@ -293,11 +294,11 @@ def _brute_force(n, deck, table):  # pragma: no cover - compiled
                 trump = ind // 13
                 ic = IND_SUIT
             elif ind == 52:
-                trump, _ = K._suit_strength(np.uint64(1) << np.uint64(forms[n - 1]))
+                trump, _ = suit_strength(np.uint64(1) << np.uint64(forms[n - 1]))
                 ic = IND_WIZARD
             else:
                 ic = IND_JESTER
-        winner, _ = K.trick_result_checked(forms, trump, table, True)
+        winner, _ = trick_result_checked(forms, trump, table, True)
         for p in range(n):
             c = forms[p]
             if c == 52:

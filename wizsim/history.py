@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
+from typing import Any
 
-import numpy as np
-
-from . import _kernels as K
 from . import cards as C
+from .engine import record_chunk
 from .io import atomic_path
-from .simulate import RunSpec, _strategy_label, make_spec
+from .parallel import Progress, RunOptions, chunks_done, workers
+from .records import RoundRecords
+from .spec import RunSpec, make_spec, strategy_label
 
 
 def _names(codes) -> list[str]:
@@ -27,32 +28,34 @@ def _distinct_names(mask: int) -> list[str]:
     return [C.card_name(b) for b in range(64) if (mask >> b) & 1]
 
 
-def iter_history(spec: RunSpec, include_legal: bool = False, jobs: int = 1) -> Iterator[dict]:
+NO_CHECKPOINT = (
+    "a history is written in order into one file, which is complete only at the end; "
+    "rerun the command instead (the same seed writes the same file)"
+)
+
+
+def iter_history(spec: RunSpec, include_legal: bool = False, jobs: int = 1, **run_options: Any) -> Iterator[dict]:
     """Yield one HISTORY.md record (a dict) per simulated round of ``spec``, in order.
 
     With ``include_legal`` each record also has ``legal``: per trick, per card
     played, the sorted distinct card names the player could legally play.
     In elimination games a record also has ``seats``: the game seat of each of
     the round's seats (the round numbers its players 0..players-1). With
-    ``jobs > 1`` chunks are recorded by local worker processes; the records
-    and their order are the same.
+    ``jobs > 1`` (or ``backend="dask"``, ``scheduler``: see
+    :class:`wizsim.parallel.RunOptions`; no ``checkpoint``) chunks are recorded
+    by worker processes; the records and their order are the same.
     """
-    if jobs <= 1 or spec.n_chunks == 1:
-        for chunk in range(spec.n_chunks):
-            yield from _chunk_records(spec, chunk, include_legal)
-        return
-    from joblib import Parallel, delayed
-
-    from .parallel import _LokyWithEnv, worker_env
-
-    par = Parallel(
-        n_jobs=min(jobs, spec.n_chunks),
-        backend=_LokyWithEnv(env=worker_env(), inner_max_num_threads=1),
-        batch_size=1,
-        return_as="generator",  # in chunk order, a few chunks ahead at most
-    )
-    for records in par(delayed(_chunk_records)(spec, c, include_legal) for c in range(spec.n_chunks)):
+    for _, records in _chunks(spec, include_legal, RunOptions(jobs=jobs, **run_options)):
         yield from records
+
+
+def _chunks(spec: RunSpec, include_legal: bool, options: RunOptions) -> Iterator[tuple[int, list[dict]]]:
+    """``(chunk, its records)`` of every chunk, in chunk order (a few chunks ahead at most)."""
+    options.refuse_checkpoint("history", NO_CHECKPOINT)
+    tasks = [(spec, chunk, include_legal) for chunk in range(spec.n_chunks)]
+    with workers(options, resumable=False) as pool:
+        for (_, chunk, _), records in pool.map(_chunk_records, tasks, ordered=True):
+            yield chunk, records
 
 
 def _chunk_records(spec: RunSpec, chunk: int, include_legal: bool) -> list[dict]:
@@ -60,64 +63,49 @@ def _chunk_records(spec: RunSpec, chunk: int, include_legal: bool) -> list[dict]
     return list(_iter_chunk(spec, chunk, include_legal))
 
 
-def record_chunk_arrays(spec: RunSpec, chunk: int) -> tuple[int, dict[str, np.ndarray]]:
+def record_chunk_arrays(spec: RunSpec, chunk: int) -> tuple[int, RoundRecords]:
     """Run chunk ``chunk`` of ``spec`` through the recording kernel.
 
-    Returns the chunk's first item and the raw per-round arrays: ``hands``
-    [rows, n, kmax] dealt cards by seat, ``info`` [rows, ...] (see
-    ``_kernels.record_chunk``), ``plays`` [rows, kmax, n] forms in play order,
-    ``legal`` [rows, kmax, n] legal masks, ``passes`` [rows, kmax, n] cards
-    passed after a Juggler trick (-1 none), ``seats`` [rows, n].
+    Returns the chunk's first item and its rounds as :class:`wizsim.records.RoundRecords`
+    (one row per round, in play order).
     """
     n, kmax = spec.players, max(spec.schedule)
     schedule, trumps = spec.schedule_arrays()
     first, count, state = spec.chunk_range(chunk, chunk + 1)
-    rows = int(count[0]) * len(schedule)
-    arrays = {
-        "hands": np.zeros((rows, n, kmax), dtype=np.uint8),
-        "info": np.zeros((rows, 8 + 3 * kmax + 4 * n), dtype=np.int64),
-        "plays": np.zeros((rows, kmax, n), dtype=np.int64),
-        "legal": np.zeros((rows, kmax, n), dtype=np.uint64),
-        "passes": np.full((rows, kmax, n), -1, dtype=np.int64),
-        "seats": np.zeros((rows, n), dtype=np.int64),
-    }
-    K.record_chunk(
+    rec = RoundRecords.empty(int(count[0]) * len(schedule), n, kmax)
+    record_chunk(
         n, schedule, trumps, int(spec.games_mode), int(first[0]), int(count[0]), state[0], *spec.kernel_args(),
-        *arrays.values(),
+        *rec.kernel_arrays(),
     )  # fmt: skip
-    return int(first[0]), arrays
+    return int(first[0]), rec
 
 
 def _iter_chunk(spec: RunSpec, chunk: int, include_legal: bool) -> Iterator[dict]:
-    n = spec.players
-    kmax = max(spec.schedule)
     per_item = len(spec.schedule)
     options = spec.options()
-    strategies = [_strategy_label(s) for s in spec.strategies]
+    strategies = [strategy_label(s) for s in spec.strategies]
     elimination = spec.rules.has("elimination")
-    first, arrays = record_chunk_arrays(spec, chunk)
-    rec_hands, rec_info, rec_plays = arrays["hands"], arrays["info"], arrays["plays"]
-    rec_legal, rec_pass, rec_seats = arrays["legal"], arrays["passes"], arrays["seats"]
-    for row in range(rec_info.shape[0]):
+    first, rec = record_chunk_arrays(spec, chunk)
+    for row in range(len(rec)):
         item = first + row // per_item
-        info = rec_info[row]
-        dealer, k, indicator, trump, wolf, swapped, na = (int(x) for x in info[:7])
-        base = 8 + 3 * kmax
-        bids = [int(x) for x in info[base : base + na]]
-        won = [int(x) for x in info[base + n : base + n + na]]
-        scores = [int(x) for x in info[base + 2 * n : base + 2 * n + na]]
-        final_bids = [int(x) for x in info[base + 3 * n : base + 3 * n + na]]
+        na = int(rec.round_players[row])
+        k = int(rec.cards[row])
+        indicator, wolf = int(rec.indicator[row]), int(rec.werewolf[row])
+        bids = [int(x) for x in rec.bids[row, :na]]
+        won = [int(x) for x in rec.tricks_won[row, :na]]
+        scores = [int(x) for x in rec.scores[row, :na]]
+        final_bids = [int(x) for x in rec.final_bids[row, :na]]
         tricks = []
         for t in range(k):
-            winner = int(info[8 + kmax + t])
+            winner = int(rec.winners[row, t])
             trick = {
-                "leader": int(info[8 + t]),
-                "cards": _names(rec_plays[row, t, :na]),
+                "leader": int(rec.leaders[row, t]),
+                "cards": _names(rec.plays[row, t, :na]),
                 "winner": winner if winner >= 0 else None,
-                "next_leader": int(info[8 + 2 * kmax + t]),
+                "next_leader": int(rec.next_leaders[row, t]),
             }
-            if rec_pass[row, t, 0] >= 0:
-                trick["passes"] = _names(rec_pass[row, t, :na])
+            if rec.passes[row, t, 0] >= 0:
+                trick["passes"] = _names(rec.passes[row, t, :na])
             tricks.append(trick)
         record = {
             "seed": spec.seed,
@@ -125,14 +113,14 @@ def _iter_chunk(spec: RunSpec, chunk: int, include_legal: bool) -> Iterator[dict
             "players": na,
             "round": (row % per_item) + 1 if spec.games_mode else item + 1,
             "cards_per_player": k,
-            "dealer": dealer,
+            "dealer": int(rec.dealer[row]),
             "specials": list(spec.specials),
             "options": options,
-            "strategies": [strategies[int(s)] for s in rec_seats[row, :na]],
-            "hands": [_names(sorted(rec_hands[row, p, :k])) for p in range(na)],
+            "strategies": [strategies[int(s)] for s in rec.seats[row, :na]],
+            "hands": [_names(sorted(rec.hands[row, p, :k])) for p in range(na)],
             "indicator": C.card_name(indicator) if indicator >= 0 else None,
-            "werewolf": {"seat": wolf, "swapped": bool(swapped)} if wolf >= 0 else None,
-            "trump": C.suit_name(trump),
+            "werewolf": {"seat": wolf, "swapped": bool(rec.swapped[row])} if wolf >= 0 else None,
+            "trump": C.suit_name(int(rec.trump[row])),
             "bids": bids,
             "tricks": tricks,
             "tricks_won": won,
@@ -140,11 +128,11 @@ def _iter_chunk(spec: RunSpec, chunk: int, include_legal: bool) -> Iterator[dict
             "scores": scores,
         }
         if elimination:
-            record["seats"] = [int(s) for s in rec_seats[row, :na]]
+            record["seats"] = [int(s) for s in rec.seats[row, :na]]
         if spec.custom_deck:
             record["deck"] = _names(spec.deck)
         if include_legal:
-            record["legal"] = [[_distinct_names(int(rec_legal[row, t, j])) for j in range(na)] for t in range(k)]
+            record["legal"] = [[_distinct_names(int(rec.legal[row, t, j])) for j in range(na)] for t in range(k)]
         yield record
 
 
@@ -154,25 +142,26 @@ def history(include_legal: bool = False, **selection) -> list[dict]:
 
 
 def write_history(
-    path: str | os.PathLike, spec: RunSpec, include_legal: bool = False, jobs: int = 1, progress: bool = False
+    path: str | os.PathLike, spec: RunSpec, include_legal: bool = False, jobs: int = 1, **run_options: Any
 ) -> int:
     """Write ``spec``'s rounds as JSON lines to ``path`` atomically; return the number of lines.
 
-    ``progress`` shows a bar on stderr (rounds, rounds/s, time left) for runs longer than 2 s.
+    ``jobs`` and ``run_options`` as for :class:`wizsim.parallel.RunOptions` (no
+    ``checkpoint``); ``progress=True`` shows a bar on stderr (rounds, rounds/s,
+    time left) for runs longer than 2 s. The file is the same for any of them.
     """
-    from .parallel import chunks_done, progress_bar
-
+    options = RunOptions(jobs=jobs, **run_options)
+    options.refuse_checkpoint("history", NO_CHECKPOINT)
     lines = 0
     with (
         atomic_path(path) as tmp,
         open(tmp, "w", encoding="utf-8") as f,
-        progress_bar(spec, progress) as bar,
+        Progress(spec.rounds, " hands", options.progress, desc=chunks_done(0, spec.n_chunks)) as bar,
     ):
-        for record in iter_history(spec, include_legal, jobs):
-            f.write(json.dumps(record, separators=(", ", ": ")))
-            f.write("\n")
-            lines += 1
-            bar.update(1)
-            if lines % (spec.chunk_size * len(spec.schedule)) == 0:
-                bar.set_description_str(chunks_done(lines // (spec.chunk_size * len(spec.schedule)), spec.n_chunks))
+        for chunk, records in _chunks(spec, include_legal, options):
+            for record in records:
+                f.write(json.dumps(record, separators=(", ", ": ")))
+                f.write("\n")
+            lines += len(records)
+            bar.update(len(records), desc=chunks_done(chunk + 1, spec.n_chunks))
     return lines

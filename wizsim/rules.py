@@ -79,25 +79,29 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import BASE_DECK_SIZE, SPECIAL_NAMES
+from .cards import SPECIAL_NAMES
+from .engine.layout import (  # indices into the int64 rule array the kernels read
+    BASE_DECK_SIZE,
+    FROM_INDICATOR,
+    N_RULE_SLOTS,
+    NO_TRUMP,
+    R_BOMB,
+    R_CANADIAN,
+    R_CLAIRVOYANCE,
+    R_ELIMINATION,
+    R_HIDDEN_BIDS,
+    R_MONO,
+    R_PASSIVE_INDICATOR,
+    R_SCORING,
+    R_SPECIALS,
+    R_WEREWOLF,
+    R_WIZARD_INDICATOR,
+)
 from .errors import WizsimError
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 
-# Indices into the int64 rule array the kernels read (_kernels.R_*).
-R_CANADIAN = 0
-R_SCORING = 1  # 0 standard, 1 progressive
-R_WIZARD_INDICATOR = 2  # 0 dealer_chooses, 1 no_trump
-R_BOMB = 3  # 0 void_trick, 1 cancel_bids
-R_WEREWOLF = 4  # 0 must, 1 may
-R_PASSIVE_INDICATOR = 5  # 0 dealer_chooses, 1 no_trump
-R_HIDDEN_BIDS = 6  # 0 off, 1 simultaneous, 2 secret
-R_ELIMINATION = 7
-R_CLAIRVOYANCE = 8
-R_MONO = 9
-R_SPECIALS = 10  # bit i: special card FIRST_SPECIAL + i is in the deck
-N_RULE_SLOTS = 12
 
 CHOICES = {
     "scoring": ("standard", "progressive"),
@@ -307,8 +311,6 @@ def standard_schedule(players: int, deck_size: int = BASE_DECK_SIZE, rounds: int
     return list(range(1, rounds + 1))
 
 
-FROM_INDICATOR = -2  # the round's trump comes from the indicator (_kernels.FROM_INDICATOR)
-NO_TRUMP = -1  # a round without trump and without a turned-up card
 ELIMINATION_ROUNDS = 20  # elimination plays rounds 1..20 (RULES.md 9)
 
 

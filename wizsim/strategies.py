@@ -2,7 +2,7 @@
 
 The kernels dispatch on ``STRATEGY_ID`` and read the strategy's parameters
 from a float64 row, so a strategy is data to them. To add a strategy, add a
-class here with a new id and its decision functions in ``_kernels.py``.
+class here with a new id (``engine/layout.py``) and its decisions in ``engine/players/``.
 
 ``random``
     A uniformly random legal bid, a uniformly random legal card (uniform over
@@ -50,33 +50,53 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .engine.layout import (  # the parameter blocks of a seat's row
+    D_FORM,
+    D_PASS,
+    D_TRUMP,
+    D_WEREWOLF,
+    DECIDE_HEURISTIC,
+    DECIDE_OWN,
+    DECIDE_RANDOM,
+    H_BID_SHIFT,
+    H_LENGTH_DECAY,
+    H_NT_ACE,
+    H_PLAYER_DECAY,
+    H_RUFF,
+    H_SIDE_ACE,
+    H_SIDE_DROP,
+    H_SIDE_SECOND,
+    H_SPECIAL,
+    H_TRUMP_FLOOR,
+    H_TRUMP_SLOPE,
+    H_TRUMP_TOP,
+    H_WIZARD,
+    N_PARAMS,
+    P_BID_SAMPLES,
+    P_INFER,
+    P_PRUNE,
+    P_ROLLOUT,
+    P_SAMPLES,
+    REFINE_KEEP_JESTER,
+    REFINE_LEAD_TRUMP,
+    S_HEURISTIC,
+    S_PIMC,
+    S_RANDOM,
+    S_TABLE,
+    SPECIAL_NAMES,
+    T_EXPLORE,
+    T_REFINE,
+)
 from .errors import WizsimError
-
-N_PARAMS = 32
-
-# Parameter slots of the heuristic (see _kernels._heuristic_estimate).
-H_WIZARD = 0  # expected tricks of a Wizard
-H_TRUMP_TOP = 1  # expected tricks of the trump 13
-H_TRUMP_SLOPE = 2  # loss per rank below 13 for trumps
-H_TRUMP_FLOOR = 3  # least value of a trump
-H_SIDE_ACE = 4  # expected tricks of an off-suit 13 in a short round with 3 players
-H_SIDE_DROP = 5  # value ratio per rank below 13 off-suit
-H_PLAYER_DECAY = 6  # multiplicative loss per extra player for side cards
-H_LENGTH_DECAY = 7  # multiplicative loss per card in the round for side cards
-H_RUFF = 8  # value of a void/singleton side suit when holding spare trumps
-H_BID_SHIFT = 9  # added to the estimate before rounding
-H_NT_ACE = 10  # expected tricks of a 13 in a no-trump round with 3 players
-H_SIDE_SECOND = 11  # value ratio of each further card held in the same side suit
-H_SPECIAL = 12  # 12..18: expected tricks of Dragon, Fairy, Bomb, Werewolf, Juggler, Cloud, Shapeshifter
 
 # Decision overrides, for every strategy: which rule makes each special-card decision.
 DECISIONS = {
-    "trump": 24,  # the dealer names trump after a Wizard or special indicator
-    "swap": 25,  # the Werewolf: swap it (werewolf=may) and name trump
-    "form": 26,  # the suit of a Juggler or Cloud, the role of a Shapeshifter
-    "pass": 27,  # the card passed after a Juggler trick
+    "trump": D_TRUMP,  # the dealer names trump after a Wizard or special indicator
+    "swap": D_WEREWOLF,  # the Werewolf: swap it (werewolf=may) and name trump
+    "form": D_FORM,  # the suit of a Juggler or Cloud, the role of a Shapeshifter
+    "pass": D_PASS,  # the card passed after a Juggler trick
 }
-DECIDERS = {"own": 0, "random": 1, "heuristic": 2}
+DECIDERS = {"own": DECIDE_OWN, "random": DECIDE_RANDOM, "heuristic": DECIDE_HEURISTIC}
 
 
 @dataclass(frozen=True)
@@ -113,7 +133,7 @@ class RandomStrategy(Strategy):
     """Uniformly random legal decisions."""
 
     name: str = "random"
-    strategy_id: int = 0
+    strategy_id: int = S_RANDOM
 
 
 # Tuned by scripts/tune_heuristic.py (--games 2000 --passes 3, seed 777): self-play
@@ -153,14 +173,11 @@ _HEURISTIC_SLOTS = {
     "bid_shift": H_BID_SHIFT,
     "nt_ace": H_NT_ACE,
     "side_second": H_SIDE_SECOND,
-    "dragon": H_SPECIAL,
-    "fairy": H_SPECIAL + 1,
-    "bomb": H_SPECIAL + 2,
-    "werewolf": H_SPECIAL + 3,
-    "juggler": H_SPECIAL + 4,
-    "cloud": H_SPECIAL + 5,
-    "shapeshifter": H_SPECIAL + 6,
+    # every special card of the layout has a slot; a card without a default is worth 0 tricks when bidding
+    **{name.lower(): H_SPECIAL + i for i, name in enumerate(SPECIAL_NAMES)},
 }
+for _name in _HEURISTIC_SLOTS:
+    HEURISTIC_DEFAULTS.setdefault(_name, 0.0)
 
 
 @dataclass(frozen=True)
@@ -168,7 +185,7 @@ class HeuristicStrategy(Strategy):
     """Rule-of-thumb bidding and bid-directed card play (see module docstring)."""
 
     name: str = "heuristic"
-    strategy_id: int = 1
+    strategy_id: int = S_HEURISTIC
 
     def param_row(self) -> np.ndarray:
         row = np.zeros(N_PARAMS, dtype=np.float64)
@@ -190,9 +207,7 @@ class HeuristicStrategy(Strategy):
         return row
 
 
-T_EXPLORE = 20  # table strategy: 1 = training mode (random bid steps)
-T_REFINE = 28  # table strategy: bit set of refinements to the heuristic's play
-TABLE_REFINEMENTS = {"lead_trump": 1, "keep_jester": 2}  # parameter -> bit (default on)
+TABLE_REFINEMENTS = {"lead_trump": REFINE_LEAD_TRUMP, "keep_jester": REFINE_KEEP_JESTER}  # parameter -> bit
 
 
 @dataclass(frozen=True)
@@ -219,7 +234,7 @@ class TableStrategy(HeuristicStrategy):
     """
 
     name: str = "table"
-    strategy_id: int = 2
+    strategy_id: int = S_TABLE
 
     def param_row(self) -> np.ndarray:
         explore = self.params.get("explore", 0.0)
@@ -238,11 +253,6 @@ class TableStrategy(HeuristicStrategy):
         return row
 
 
-P_BID_SAMPLES = 19
-P_SAMPLES = 21
-P_ROLLOUT = 22
-P_PRUNE = 23
-P_INFER = 29
 PIMC_DEFAULTS = {"samples": 32.0, "bid_samples": 32.0, "rollout": 0.0, "prune": 2.0, "infer": 0.0}
 
 
@@ -284,7 +294,7 @@ class PimcStrategy(HeuristicStrategy):
     """
 
     name: str = "pimc"
-    strategy_id: int = 3
+    strategy_id: int = S_PIMC
 
     def param_row(self) -> np.ndarray:
         own = {k: v for k, v in self.params.items() if k in PIMC_DEFAULTS}

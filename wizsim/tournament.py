@@ -62,9 +62,10 @@ import numpy as np
 import pandas as pd
 
 from .errors import WizsimError
-from .simulate import MAX_ITEMS, RunSpec, _as_int, _strategy_label, make_spec
+from .parallel import Checkpoint, Progress, RunOptions, block_items, chunks_done, workers
+from .spec import MAX_ITEMS, RunSpec, as_int, make_spec, split_top_level, strategy_label
 from .stats import Z95, format_pct, format_pm
-from .strategies import _split_top_level, make_strategy
+from .strategies import make_strategy
 
 MAX_FULL_SEATINGS = 120  # above this many arrangements, the cyclic set is used
 
@@ -140,15 +141,11 @@ def _chunk_values(spec: RunSpec, chunk: int, seating: tuple[int, ...], m: int) -
     """Per-deal quantities of one chunk under one seating: int64 [deals, m, N_Q], and a digest of the hands."""
     from .history import record_chunk_arrays
 
-    _, arrays = record_chunk_arrays(spec, chunk)
-    info, seats = arrays["info"], arrays["seats"]
+    _, rec = record_chunk_arrays(spec, chunk)
+    seats = rec.seats
     n = spec.players
-    kmax = max(spec.schedule)
     per_deal = len(spec.schedule)
-    base = 8 + 3 * kmax
-    won = info[:, base + n : base + 2 * n]
-    scores = info[:, base + 2 * n : base + 3 * n]
-    final = info[:, base + 3 * n : base + 4 * n]
+    won, scores, final = rec.tricks_won, rec.scores, rec.final_bids
     valid = seats >= 0  # round seats in play (all but after an elimination)
     hit = ((final == won) & valid).astype(np.int64)
     miss = np.abs(final - won) * valid
@@ -173,12 +170,33 @@ def _chunk_values(spec: RunSpec, chunk: int, seating: tuple[int, ...], m: int) -
     strat_of_seat = np.zeros((n, m), dtype=np.int64)
     strat_of_seat[np.arange(n), list(seating)] = 1
     values = np.einsum("dgq,gs->dsq", q, strat_of_seat)
-    digest = hashlib.sha256(np.ascontiguousarray(arrays["hands"]).tobytes()).hexdigest()
+    digest = hashlib.sha256(np.ascontiguousarray(rec.hands).tobytes()).hexdigest()
     return values, digest
 
 
-def _task(base: dict[str, Any], names: list[str], seating: tuple[int, ...], chunk: int) -> tuple[np.ndarray, str]:
-    return _chunk_values(_seating_spec(base, names, seating), chunk, seating, len(names))
+def _as_text(a: np.ndarray) -> np.ndarray:
+    """Exact integers (any size) as decimal strings, for a checkpoint file."""
+    return np.array([str(int(x)) for x in a.ravel()]).reshape(a.shape)
+
+
+def _load_chunk(ckpt: Checkpoint, chunk: int, dims: int, seats_held: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """The (sums, gram) of a finished chunk in the checkpoint, or None if missing or unusable.
+
+    ``seats_held`` is what every strategy's seats-held sum must be (a check that the file is whole).
+    """
+    arrays = ckpt.load(chunk, chunk + 1)
+    if arrays is None or set(arrays) != {"sums", "gram"}:
+        return None
+    try:
+        sums = np.array([int(x) for x in arrays["sums"].ravel()], dtype=object)
+        gram = np.array([int(x) for x in arrays["gram"].ravel()], dtype=object)
+    except (TypeError, ValueError):
+        return None
+    if sums.shape != (dims,) or gram.shape != (dims * dims,):
+        return None
+    if any(sums[s + Q_SEATS] != seats_held for s in range(0, dims, N_Q)):
+        return None
+    return sums, gram.reshape(dims, dims)
 
 
 # --------------------------------------------------------------------------- result
@@ -377,8 +395,8 @@ class TournamentResult:
 
 def _names(strategies: str | list | tuple) -> tuple[list[str], list[str]]:
     """(canonical labels, unique display names) of the strategies."""
-    parts = _split_top_level(strategies) if isinstance(strategies, str) else [str(s) for s in strategies]
-    labels = [_strategy_label(make_strategy(p)) for p in parts]
+    parts = split_top_level(strategies) if isinstance(strategies, str) else [str(s) for s in strategies]
+    labels = [strategy_label(make_strategy(p)) for p in parts]
     seen: dict[str, int] = {}
     names = []
     for label in labels:
@@ -398,6 +416,7 @@ def tournament(
     rules: dict | list[str] | None = None,
     specials: str | list[str] | None = None,
     jobs: int = 1,
+    **run_options: Any,
 ) -> TournamentResult:
     """Play a duplicate tournament: every deal once under every seating of the strategies.
 
@@ -423,6 +442,10 @@ def tournament(
         Special cards to mix in, as for :func:`wizsim.simulate`.
     jobs : int
         Local worker processes; the result is the same for every value.
+    **run_options
+        ``backend``, ``scheduler``, ``checkpoint``, ``progress`` and ``numba_cache`` as for
+        :class:`wizsim.parallel.RunOptions`. With ``checkpoint`` every finished chunk of deals
+        is kept in that folder; rerunning the same tournament resumes it, with the same result.
 
     Returns
     -------
@@ -437,8 +460,7 @@ def tournament(
     labels, names = _names(strategies)
     if len(labels) < 2:
         raise WizsimError(f"a tournament needs at least two strategies, got {len(labels)}: give e.g. heuristic,random")
-    if isinstance(jobs, bool) or not isinstance(jobs, (int, np.integer)) or jobs < 1:
-        raise WizsimError(f"jobs must be a whole number >= 1, got {jobs!r}")
+    options = RunOptions(jobs=jobs, **run_options)
     if games is not None:
         if cards is not None or deals is not None:
             raise WizsimError("give either --games G or --cards K --deals D, not both")
@@ -448,7 +470,7 @@ def tournament(
             raise WizsimError("give --cards K --deals D (independent deals) or --games G (full games)")
         if schedule is not None:
             raise WizsimError("--schedule goes with --games")
-        deals = _as_int("deals", deals)
+        deals = as_int("deals", deals)
         if not 1 <= deals <= MAX_ITEMS:
             raise WizsimError(f"deals must be between 1 and {MAX_ITEMS:.0e}, got {deals}")
         base = {"cards": cards, "hands": deals}
@@ -463,41 +485,53 @@ def tournament(
     n_chunks = specs[0].n_chunks
     elimination = spec0.rules.has("elimination")
 
+    identity = spec0.provenance()
+    identity.update(strategies=labels, seatings=len(seats))
+    ckpt = (
+        Checkpoint(options.checkpoint, identity, n_chunks, block_chunks=1) if options.checkpoint is not None else None
+    )
+    held = len(seats) * players // m  # seats a strategy holds per deal, over all seatings
     dims = m * N_Q
     sums = np.zeros(dims, dtype=object)
     gram = np.zeros((dims, dims), dtype=object)
     sums[:] = 0
     gram[:, :] = 0
-    tasks = [(c, i) for c in range(n_chunks) for i in range(len(seats))]
-    if jobs <= 1 or len(tasks) == 1:
-        results = (_chunk_values(specs[i], c, seats[i], m) for c, i in tasks)
-    else:
-        from joblib import Parallel, delayed
-
-        from .parallel import _LokyWithEnv, worker_env
-
-        par = Parallel(
-            n_jobs=min(jobs, len(tasks)),
-            backend=_LokyWithEnv(env=worker_env(), inner_max_num_threads=1),
-            batch_size=1,
-            return_as="generator",  # in task order: one chunk's seatings held at a time
-        )
-        results = par(delayed(_task)(base, labels, seats[i], c) for c, i in tasks)
+    todo, done_deals = [], 0
+    for chunk in range(n_chunks):
+        kept = _load_chunk(ckpt, chunk, dims, held * block_items(spec0, chunk, chunk + 1)) if ckpt else None
+        if kept is None:
+            todo.append(chunk)
+        else:
+            sums += kept[0]
+            gram += kept[1]
+            done_deals += block_items(spec0, chunk, chunk + 1)
+    index = {s: i for i, s in enumerate(seats)}
+    tasks = [(specs[i], c, seats[i], m) for c in todo for i in range(len(seats))]
     acc: np.ndarray | None = None
     digest0 = ""
-    for (chunk, i), (values, digest) in zip(tasks, results, strict=True):
-        if i == 0:
-            acc, digest0 = values.copy(), digest
-        else:
-            assert acc is not None
-            if digest != digest0 and not elimination:
-                raise AssertionError(f"chunk {chunk}: seating {seats[i]} was dealt other cards than {seats[0]}")
-            acc += values
-        if i == len(seats) - 1:
-            flat = acc.reshape(acc.shape[0], dims)
-            sums += flat.sum(axis=0).astype(object)
-            gram += (flat.T @ flat).astype(object)
-            acc = None
+    done_chunks = n_chunks - len(todo)
+    bar = Progress(spec0.items, " deals", options.progress, initial=done_deals, desc=chunks_done(done_chunks, n_chunks))
+    with workers(options) as pool, bar:
+        # in task order: one chunk's seatings held at a time
+        for (_, chunk, seating, _), (values, digest) in pool.map(_chunk_values, tasks, ordered=True):
+            i = index[seating]
+            if i == 0:
+                acc, digest0 = values.copy(), digest
+            else:
+                assert acc is not None
+                if digest != digest0 and not elimination:
+                    raise AssertionError(f"chunk {chunk}: seating {seats[i]} was dealt other cards than {seats[0]}")
+                acc += values
+            if i == len(seats) - 1:
+                flat = acc.reshape(acc.shape[0], dims)
+                part_sums, part_gram = flat.sum(axis=0).astype(object), (flat.T @ flat).astype(object)
+                if ckpt is not None:
+                    ckpt.save(chunk, chunk + 1, {"sums": _as_text(part_sums), "gram": _as_text(part_gram)})
+                sums += part_sums
+                gram += part_gram
+                acc = None
+                done_chunks += 1
+                bar.update(block_items(spec0, chunk, chunk + 1), desc=chunks_done(done_chunks, n_chunks))
 
     items = spec0.items
     prov = spec0.provenance()

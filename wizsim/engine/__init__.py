@@ -1,0 +1,40 @@
+"""The Numba engine: deal, bid, play and score rounds and games on flat integer arrays.
+
+Private to wizsim: the public API (``wizsim.simulate``) validates input, fixes
+dtypes, seeds chunks and turns the integer counts returned here into tables.
+See ``docs/architecture.md`` for the map and the data flow.
+
+Modules, from the bottom up:
+
+* :mod:`.layout`: every shared number (card codes, table columns, rule slots,
+  parameter blocks, record columns); plain Python.
+* :mod:`.config`: Numba options and the cache fingerprint.
+* :mod:`.bits`, :mod:`.rng`: bit tricks on 64-bit hand masks; SplitMix64 streams.
+* :mod:`.trick`: legal cards and the trick's winner; :mod:`.score`: points.
+* :mod:`.deal`: dealing; :mod:`.events`: trump naming, the Werewolf, the Juggler's passes.
+* :mod:`.players`: ``random``, ``heuristic``, ``table``, ``pimc`` and
+  :mod:`.players.dispatch`, the one switch on player ids.
+* :mod:`.round`: a round as phases; :mod:`.run`: games, chunks, counts and records.
+
+Representation: a card is its type code, a played card its *form* (a Juggler
+or Cloud with its named suit, a Shapeshifter with its role); a hand is a
+``uint64`` mask of the types it holds plus ``cnt[seat, type]`` copies. Card
+properties come from ``table[form, column]``, suit masks from ``masks``; rules
+from the int64 ``rules`` array; strategies from ``strat[seat]`` ids and
+``params[seat, :]`` rows. A special card is a row of the table plus, where a
+rule looks at the whole trick, a trick flag.
+
+Importing this package first checks the on-disk cache against the engine's
+fingerprint (:func:`.config.check_cache`), then defines the kernels.
+"""
+
+from __future__ import annotations
+
+from .config import check_cache
+
+check_cache()  # before any kernel module below is imported (and could load stale machine code)
+
+from . import layout  # noqa: E402
+from .run import record_chunk, simulate_chunks  # noqa: E402
+
+__all__ = ["layout", "record_chunk", "simulate_chunks"]

@@ -1,0 +1,1 @@
+"""The built-in players' decisions inside the kernels (:mod:`.dispatch` switches on the player id)."""

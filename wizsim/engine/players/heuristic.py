@@ -1,0 +1,428 @@
+"""The heuristic player: rule-of-thumb bids and card play that aims at the bid exactly.
+
+Its card play (:func:`heuristic_play`) is a normal (not inlined) call that
+takes scalars only: array arguments would cost reference-count updates on
+every card, and inlining it would crowd the random player's loop. It reads
+cards by arithmetic (code = 13 * suit + rank - 1) and constants for the rest.
+The ``table`` player plays the same code with refinements (``refine``), and
+``pimc`` uses it in its rollouts.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bits import ONE, U64, ZERO, highest_bit, lowest_bit, popcount
+from ..config import hot, jit
+from ..layout import (
+    BOMB,
+    CLOUD,
+    CLOUD_AS,
+    DRAGON,
+    FAIRY,
+    FLAG_BOMB,
+    FLAG_DRAGON,
+    FLAG_FAIRY,
+    FREE,
+    H_BID_SHIFT,
+    H_LENGTH_DECAY,
+    H_NT_ACE,
+    H_PLAYER_DECAY,
+    H_RUFF,
+    H_SIDE_ACE,
+    H_SIDE_DROP,
+    H_SIDE_SECOND,
+    H_SPECIAL,
+    H_TRUMP_FLOOR,
+    H_TRUMP_SLOPE,
+    H_TRUMP_TOP,
+    H_WIZARD,
+    JESTER,
+    JUGGLER,
+    JUGGLER_AS,
+    REFINE_KEEP_JESTER,
+    REFINE_LEAD_TRUMP,
+    SHAPESHIFTER,
+    SHAPESHIFTER_AS_JESTER,
+    SHAPESHIFTER_AS_WIZARD,
+    WIZARD,
+)
+from ..score import round_score
+from ..trick import trick_result
+
+
+@hot
+def suit_strength(hand):
+    """The suit the hand is strongest in (count plus rank strength), and that strength."""
+    best_suit = 0
+    best = -1.0
+    for s in range(4):
+        bits = (hand >> U64(13 * s)) & U64(0x1FFF)
+        score = 0.0
+        while bits != ZERO:
+            r = np.int64(lowest_bit(bits)) + 1
+            bits &= bits - ONE
+            score += 1.0 + r / 13.0
+        if score > best:
+            best = score
+            best_suit = s
+    return best_suit, best
+
+
+@jit
+def heuristic_estimate(hand, cnt_row, trump, n, k, prm):
+    """Expected tricks of a hand, by rule of thumb (parameters in ``prm``)."""
+    est = cnt_row[WIZARD] * prm[H_WIZARD]
+    special = hand >> U64(DRAGON)
+    while special != ZERO:
+        i = np.int64(lowest_bit(special))
+        special &= special - ONE
+        est += prm[H_SPECIAL + i]
+    side_scale = prm[H_SIDE_ACE] * (1.0 - prm[H_PLAYER_DECAY] * (n - 3)) * (1.0 - prm[H_LENGTH_DECAY] * (k - 1))
+    if side_scale < 0.05:
+        side_scale = 0.05
+    if trump < 0:
+        # no trump: side cards cannot be ruffed, so long rounds hurt them less
+        side_scale = prm[H_NT_ACE] * (1.0 - prm[H_PLAYER_DECAY] * (n - 3))
+    n_trump = 0
+    short_suits = 0
+    for s in range(4):
+        bits = (hand >> U64(13 * s)) & U64(0x1FFF)
+        cnt = np.int64(popcount(bits))
+        if s == trump:
+            n_trump = cnt
+            while bits != ZERO:
+                r = np.int64(lowest_bit(bits)) + 1
+                bits &= bits - ONE
+                v = prm[H_TRUMP_TOP] - prm[H_TRUMP_SLOPE] * (13 - r) * (1.0 + 0.15 * (n - 4))
+                if v < prm[H_TRUMP_FLOOR]:
+                    v = prm[H_TRUMP_FLOOR]
+                est += v
+        else:
+            if cnt <= 1:
+                short_suits += 1
+            # the best side card counts fully, lower ones lose value the longer the suit
+            v = side_scale
+            while bits != ZERO:
+                r = np.int64(highest_bit(bits)) + 1
+                bits &= ~(ONE << U64(r - 1))
+                est += v * prm[H_SIDE_DROP] ** (13 - r)
+                v *= prm[H_SIDE_SECOND]
+    if trump >= 0 and n_trump >= 1:
+        # spare trumps can ruff short side suits
+        spare = n_trump
+        if spare > short_suits:
+            spare = short_suits
+        est += prm[H_RUFF] * spare
+    est += prm[H_BID_SHIFT]
+    # a floor of tricks the hand controls: Wizards, the Dragon, and unbroken
+    # top sequences (of trump, or of every suit when there is no trump)
+    sure = cnt_row[WIZARD] + ((hand >> U64(DRAGON)) & ONE)
+    for s in range(4):
+        if s == trump or trump < 0:
+            bits = (hand >> U64(13 * s)) & U64(0x1FFF)
+            r = 12
+            while r >= 0 and (bits >> U64(r)) & ONE:
+                sure += 1
+                r -= 1
+    return max(est, np.float64(sure))
+
+
+@jit
+def mono_estimate(hand, cnt_row, n):
+    """Expected tricks in mono (no trump, no following, highest value wins)."""
+    est = 0.8 * cnt_row[WIZARD]
+    bits = hand & U64((1 << 52) - 1)
+    while bits != ZERO:
+        c = np.int64(lowest_bit(bits))
+        bits &= bits - ONE
+        r = c % 13 + 1
+        # the chance that each other player's card in the trick is lower, roughly
+        est += ((r - 1) / 14.0) ** (n - 1)
+    return est
+
+
+@hot
+def estimate(hand, cnt_row, trump, n, k, prm, mono):
+    """The heuristic's expected tricks of a hand (:func:`mono_estimate` in mono)."""
+    if mono:
+        return mono_estimate(hand, cnt_row, n)
+    return heuristic_estimate(hand, cnt_row, trump, n, k, prm)
+
+
+@jit
+def clairvoyant_bid(p, n, k, dealer, trump, shown, hands, cnt, deck, table, scoring, work):
+    """Round-1 clairvoyance: bid from the other hands, not one's own (one card each).
+
+    Every card the player might hold (the deck minus the visible cards and the
+    indicator) is tried in the trick the others' cards make, each played in its
+    winning form; the bid with the higher expected score wins.
+    """
+    if k != 1:
+        return np.int64(np.floor(k / n + 0.5))
+    # others' cards in play order from the leader
+    visible = np.zeros(64, dtype=np.int64)
+    for q in range(n):
+        if q != p:
+            for c in range(64):
+                if (hands[q] >> U64(c)) & ONE:
+                    visible[c] += cnt[q, c]
+    if shown >= 0:
+        visible[shown] += 1  # the turned-up card
+    wins = 0
+    total = 0
+    for i in range(deck.shape[0]):
+        c = np.int64(deck[i])
+        if visible[c] > 0:
+            visible[c] -= 1  # this copy is someone else's
+            continue
+        total += 1
+        for j in range(n):
+            q = (dealer + 1 + j) % n
+            own = c
+            if q != p:
+                own = np.int64(lowest_bit(hands[q]))
+            work[j] = winning_form(own, trump)
+        w, _ = trick_result(work, n, trump, table, True)
+        if w >= 0 and (dealer + 1 + w) % n == p:
+            wins += 1
+    pw = wins / total if total > 0 else 0.0
+    e0 = (1 - pw) * round_score(0, 0, 1, scoring) + pw * round_score(0, 1, 1, scoring)
+    e1 = (1 - pw) * round_score(1, 0, 1, scoring) + pw * round_score(1, 1, 1, scoring)
+    return 1 if e1 > e0 else 0
+
+
+@hot
+def winning_form(card, trump):
+    """The form a player plays ``card`` in to win: Juggler/Cloud in trump (or Blue), Shapeshifter as Wizard."""
+    if card == JUGGLER:
+        return JUGGLER_AS + (trump if trump >= 0 else 0)
+    if card == CLOUD:
+        return CLOUD_AS + (trump if trump >= 0 else 0)
+    if card == SHAPESHIFTER:
+        return SHAPESHIFTER_AS_WIZARD
+    return card
+
+
+@hot
+def static_value(form, trump):
+    """How valuable a played form is to keep for winning later (high = dangerous when ducking)."""
+    if form < 52:
+        rank = form % 13 + 1
+        return 50 + rank if form // 13 == trump else rank
+    if form == WIZARD or form == SHAPESHIFTER_AS_WIZARD:
+        return 100
+    if form == DRAGON:
+        return 120
+    if JUGGLER_AS <= form < JUGGLER_AS + 4:
+        return 48 if form - JUGGLER_AS == trump else 3
+    if CLOUD_AS <= form < CLOUD_AS + 4:
+        return 49 if form - CLOUD_AS == trump else 4
+    return -1  # Jester-like: Jester, Fairy, Bomb, kept Werewolf, Shapeshifter as Jester
+
+
+@hot
+def form_power(form, led, trump):
+    """:func:`card_power` by arithmetic, and the led state after the form."""
+    if form < 52:
+        suit = form // 13
+        led2 = suit if led == -1 else led
+        return 4 * (form % 13 + 1) + 200 * np.int64(suit == trump) + 100 * np.int64(suit == led2), led2
+    if form == WIZARD or form == SHAPESHIFTER_AS_WIZARD:
+        return 1000, (FREE if led == -1 else led)
+    if form == DRAGON:
+        return 3000, (FREE if led == -1 else led)
+    if form >= JUGGLER_AS and form < CLOUD_AS + 4:
+        suit = (form - JUGGLER_AS) % 4
+        led2 = suit if led == -1 else led
+        base = 30 if form < CLOUD_AS else 39
+        return base + 200 * np.int64(suit == trump) + 100 * np.int64(suit == led2), led2
+    if form == FAIRY or form == BOMB:
+        return -2, led
+    return 0, led
+
+
+@hot
+def is_top(card, hand, seen):
+    """True if no unseen card of its suit beats ``card`` (unseen Wizards and ruffs are a risk taken)."""
+    if card == WIZARD or card == DRAGON:
+        return True
+    if card >= 52:
+        return False
+    suit = card // 13
+    above = (U64(0x1FFF) << U64(13 * suit)) & ~((ONE << U64(card + 1)) - ONE)
+    return (above & ~(hand | seen)) == ZERO
+
+
+@hot
+def forms_of(card, led, trump):
+    """(form to win with, form to lose with) for a card: they differ only for the flexible specials."""
+    if card == SHAPESHIFTER:
+        return SHAPESHIFTER_AS_WIZARD, SHAPESHIFTER_AS_JESTER
+    if card == JUGGLER or card == CLOUD:
+        base = JUGGLER_AS if card == JUGGLER else CLOUD_AS
+        win = trump if trump >= 0 else (led if 0 <= led < 4 else 0)
+        lose = 0
+        while lose == trump or lose == led or (led == -1 and lose == win and trump < 0):
+            lose += 1
+        return base + win, base + (lose % 4)
+    return card, card
+
+
+@jit
+def heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tflags, mono, refine):
+    """Choose a form to play: win cheaply while tricks are needed, duck otherwise.
+
+    ``refine`` (0 for the heuristic) is the ``table`` player's bit set of
+    refinements, found by watching where ``pimc`` plays differently:
+    ``REFINE_LEAD_TRUMP``: on lead with the bid made, lead the lowest trump
+    that an unseen trump still beats, before any side card. A low trump is
+    the card most likely to take an unwanted trick later (a ruff once a side
+    suit runs out); led now, the others' higher trumps take it.
+    ``REFINE_KEEP_JESTER``: needing tricks but unable to win this one, shed
+    the lowest side card rather than a Jester-like card, which stays a sure
+    way to lose a trick later.
+    """
+    last = n_played == n - 1
+    voided = (tflags & FLAG_BOMB) != 0  # nobody takes this trick whatever is played
+    cheapest_win = -1
+    cheapest_win_v = 1 << 30
+    cheapest_top_win = -1
+    cheapest_top_v = 1 << 30
+    highest_win = -1
+    highest_win_v = -(1 << 30)
+    wizard = -1
+    highest_lose = -1
+    highest_lose_v = -(1 << 30)
+    lowest = -1
+    lowest_v = 1 << 30
+    lowest_side = -1
+    lowest_side_v = 1 << 30
+    jester = -1  # a jester-like form to lead when a trick must be lost
+    lowest_trump = -1  # REFINE_LEAD_TRUMP: the lowest trump that an unseen trump beats
+    lowest_trump_v = 1 << 30
+    lowest_plain = -1  # REFINE_KEEP_JESTER: the least valuable side card (no trump, no Jester-like card)
+    lowest_plain_v = 1 << 30
+    bits = legal
+    while bits != ZERO:
+        c = np.int64(lowest_bit(bits))
+        bits &= bits - ONE
+        if c < 52:  # a plain card (the same decisions as the general code below, with less work)
+            suit = c // 13
+            rank = c - 13 * suit + 1
+            is_trump = suit == trump
+            v = 50 + rank if is_trump else rank
+            if v < lowest_v:
+                lowest_v = v
+                lowest = c
+            if not is_trump and rank < lowest_side_v:
+                lowest_side_v = rank
+                lowest_side = c
+            if (refine & REFINE_LEAD_TRUMP) != 0 and is_trump and rank < lowest_trump_v:
+                if not is_top(c, hand, seen):
+                    lowest_trump_v = rank
+                    lowest_trump = c
+            if (refine & REFINE_KEEP_JESTER) != 0 and v < 50 and v < lowest_plain_v:
+                lowest_plain_v = v
+                lowest_plain = c
+            p = 4 * rank + 200 * np.int64(is_trump) + 100 * np.int64(led == -1 or suit == led)
+            if voided or (n_played > 0 and p <= best):
+                if v > highest_lose_v:
+                    highest_lose_v = v
+                    highest_lose = c
+            else:
+                if v < cheapest_win_v:
+                    cheapest_win_v = v
+                    cheapest_win = c
+                if v > highest_win_v:
+                    highest_win_v = v
+                    highest_win = c
+                if not mono and v < cheapest_top_v and (n_played == 0 or is_trump or trump < 0):
+                    if is_top(c, hand, seen):
+                        cheapest_top_v = v
+                        cheapest_top_win = c
+            continue
+        # special cards (Wizard, Jester, Dragon, ...): the general code
+        win_form, lose_form = forms_of(c, led, trump)
+        v_lose = static_value(lose_form, trump)
+        if v_lose < 0 and (jester < 0 or c == JESTER):
+            jester = lose_form
+        if v_lose < lowest_v:
+            lowest_v = v_lose
+            lowest = lose_form
+        if (refine & REFINE_KEEP_JESTER) != 0 and 0 <= v_lose < 50 and v_lose < lowest_plain_v:
+            lowest_plain_v = v_lose  # a Juggler or Cloud in a side suit
+            lowest_plain = lose_form
+        v = static_value(win_form, trump)
+        p, _ = form_power(win_form, led, trump)
+        if c == DRAGON and (tflags & FLAG_FAIRY) != 0:
+            p = -3  # the Fairy already in the trick beats it
+        if c == FAIRY and (tflags & FLAG_DRAGON) != 0:
+            p = 5000
+        if not voided and (n_played == 0 or p > best):
+            if c == WIZARD or c == DRAGON or c == SHAPESHIFTER:
+                if wizard < 0 or v < static_value(wizard, trump):
+                    wizard = win_form
+            if v < cheapest_win_v:
+                cheapest_win_v = v
+                cheapest_win = win_form
+            if v > highest_win_v:
+                highest_win_v = v
+                highest_win = win_form
+        pl, _ = form_power(lose_form, led, trump)
+        if voided or n_played > 0 and (pl <= best or (c == DRAGON and (tflags & FLAG_FAIRY) != 0)):
+            if c == FAIRY and (tflags & FLAG_DRAGON) != 0:
+                continue  # would win
+            if v_lose > highest_lose_v:
+                highest_lose_v = v_lose
+                highest_lose = lose_form
+    if need > 0:
+        if n_played == 0:
+            if cheapest_top_win >= 0:
+                return cheapest_top_win
+            if wizard >= 0:
+                return wizard
+            return lowest_side if lowest_side >= 0 else lowest
+        if cheapest_win < 0:
+            return lowest_plain if lowest_plain >= 0 else lowest
+        if last:
+            return cheapest_win
+        if cheapest_top_win >= 0:
+            return cheapest_top_win
+        if wizard >= 0:
+            return wizard
+        return highest_win
+    # enough tricks: lose this one if at all possible
+    if n_played == 0:
+        if lowest_trump >= 0 and not mono:
+            return lowest_trump
+        # lead the lowest side card, unless nothing unseen beats it: then a jester-like card
+        if lowest_side >= 0 and not (jester >= 0 and is_top(lowest_side, hand, seen)):
+            return lowest_side
+        return jester if jester >= 0 else lowest
+    if highest_lose >= 0:
+        return highest_lose
+    # every card wins for now: dump the most dangerous if sure to take it, else the weakest
+    if last:
+        return highest_win
+    return lowest
+
+
+@hot
+def heuristic_pass(hand, need, trump):
+    """The card to pass after a Juggler trick: the one that hurts the bid most to keep."""
+    best = -1
+    best_v = 0
+    bits = hand
+    while bits != ZERO:
+        c = np.int64(lowest_bit(bits))
+        bits &= bits - ONE
+        win_form, _ = forms_of(c, -1, trump)
+        v = static_value(win_form, trump)
+        if c == SHAPESHIFTER or c == BOMB:
+            v = 40  # flexible or protective: worth keeping either way
+        score = -v if need > 0 else v  # wanting tricks: pass the weakest; else the strongest
+        if best < 0 or score > best_v:
+            best = c
+            best_v = score
+    return best

@@ -1,0 +1,687 @@
+"""The pimc player: Perfect-Information Monte-Carlo bids and card play.
+
+At a decision, deal the cards the player cannot see in K ways consistent with
+what it knows (its hand, the cards played, the face-up card, the suits others
+have shown out of, the hand sizes, cards it knows a seat holds), play every
+candidate out in every deal with a fast rollout policy, and take the
+candidate with the best mean own score (the same deals for every candidate).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bits import ONE, U64, ZERO, lowest_bit
+from ..config import hot, jit
+from ..events import juggler_passes
+from ..layout import (
+    D_PASS,
+    FLAG_JUGGLER,
+    FREE,
+    JUGGLER,
+    JUGGLER_AS,
+    P_BID_SAMPLES,
+    P_INFER,
+    P_PRUNE,
+    P_ROLLOUT,
+    P_SAMPLES,
+    PRE_INDICATOR,
+    PRE_ON,
+    PRUNE_BATCH,
+    R_BOMB,
+    R_HIDDEN_BIDS,
+    R_MONO,
+    R_SCORING,
+    REFINE_KEEP_JESTER,
+    REFINE_LEAD_TRUMP,
+    S_HEURISTIC,
+    T_CARD,
+    WIZARD,
+)
+from ..rng import below, random_member
+from ..score import cloud_bid, round_score
+from ..trick import close_trick, legal_mask, trick_step
+from .heuristic import estimate, forms_of, heuristic_play
+from .random import random_form
+
+
+@jit
+def pimc_pool(p, full, cnt, played, shown):
+    """Copies of each card type the player at ``p`` cannot see: the deck minus its hand, the played cards and the face-up card."""
+    pool = np.zeros(64, dtype=np.int64)
+    for c in range(64):
+        pool[c] = full[c] - cnt[p, c] - played[c]
+    if shown >= 0:
+        pool[shown] -= 1
+    for c in range(64):
+        if pool[c] < 0:
+            pool[c] = 0
+    return pool
+
+
+@hot
+def copy_counts(mask, src, dst):
+    """Copy the counts of the card types in ``mask`` (the others are zero in both: rollouts end with empty hands)."""
+    bits = mask
+    while bits != ZERO:
+        c = np.int64(lowest_bit(bits))
+        dst[c] = src[c]
+        bits &= bits - ONE
+
+
+@jit
+def sample_world(p, n, pool, sizes, void, known, hands, cnt, wh, wc, st):
+    """Deal the unseen cards of ``pool`` to the other seats (``sizes`` each) into ``wh``/``wc``.
+
+    Seats keep out of the suits they showed out of (``void`` bit masks) where
+    possible: a shuffle is dealt greedily, retried a few times, and the last
+    try ignores voids. ``known[q, c]`` copies of card ``c`` are known to be
+    in seat ``q``'s hand (the indicator a Werewolf swapped for, the card
+    ``p`` passed after a Juggler trick): they are dealt there first. Seat
+    ``p`` keeps its own hand. Returns the new stream state.
+    """
+    unseen = np.empty(80, dtype=np.int64)
+    m = unseen_cards(pool, known, unseen)
+    return sample_world_into(p, n, unseen, m, sizes, void, known, known_masks(known), hands, cnt, wh, wc, st,
+                              np.empty(80, dtype=np.int64), np.empty(80, dtype=np.bool_), np.empty(1, dtype=np.uint64))  # fmt: skip
+
+
+@jit
+def known_masks(known):
+    """Bit mask of the card types ``known[q]`` places in each seat's hand."""
+    out = np.zeros(known.shape[0], dtype=np.uint64)
+    for q in range(known.shape[0]):
+        for c in range(64):
+            if known[q, c] > 0:
+                out[q] |= ONE << U64(c)
+    return out
+
+
+@jit
+def unseen_cards(pool, known, unseen):
+    """List the cards of ``pool`` in ``unseen`` (in code order, the ``known`` ones taken out); return how many."""
+    m = 0
+    for c in range(64):
+        copies = pool[c]
+        for q in range(known.shape[0]):
+            copies -= known[q, c]
+        for _ in range(copies):
+            unseen[m] = c
+            m += 1
+    return m
+
+
+@jit
+def sample_world_into(p, n, unseen, m, sizes, void, known, kmask, hands, cnt, wh, wc, st, cards, used, rng):
+    """:func:`sample_world` with the unseen cards listed (:func:`unseen_cards`) and work buffers given."""
+    rng[0] = st
+    for i in range(m):
+        cards[i] = unseen[i]
+    for attempt in range(8):
+        for i in range(m - 1):
+            j = i + below(rng, m - i)
+            t = cards[i]
+            cards[i] = cards[j]
+            cards[j] = t
+        for i in range(m):
+            used[i] = False
+        ok = True
+        first = 0  # every card before this one is dealt
+        for q in range(n):
+            bits = wh[q]  # clear the previous world's counts
+            while bits != ZERO:
+                wc[q, np.int64(lowest_bit(bits))] = 0
+                bits &= bits - ONE
+            wh[q] = ZERO
+            if q == p:
+                wh[q] = hands[p]
+                copy_counts(hands[p], cnt[p], wc[q])
+                continue
+            need = sizes[q]
+            bits = kmask[q]
+            while bits != ZERO and need > 0:
+                c = np.int64(lowest_bit(bits))
+                bits &= bits - ONE
+                copies = min(known[q, c], need)
+                wh[q] |= ONE << U64(c)
+                wc[q, c] += copies
+                need -= copies
+            for i in range(first, m):
+                if need == 0:
+                    break
+                if used[i]:
+                    continue
+                c = cards[i]
+                if attempt < 7 and c < 52 and (void[q] >> (c // 13)) & 1:
+                    continue
+                used[i] = True
+                wh[q] |= ONE << U64(c)
+                wc[q, c] += 1
+                need -= 1
+            while first < m and used[first]:
+                first += 1
+            if need > 0:
+                ok = False
+                break
+        if ok:
+            break
+    return rng[0]
+
+
+@jit
+def save_snapshot(i, n, t, leader, tflags, hands, cnt, won, seen, cancelled, cloud_taker, sn_h, sn_c, sn_i, sn_seen):
+    """Save a rollout's state after trick ``t`` as snapshot ``i``: sn_i[i] = t, leader, Juggler pass due,
+    cancelled, cloud taker, then the tricks won; only the counts of the cards in hand are copied."""
+    for q in range(n):
+        sn_h[i, q] = hands[q]
+        copy_counts(hands[q], cnt[q], sn_c[i, q])
+        sn_i[i, 5 + q] = won[q]
+    sn_i[i, 0] = t
+    sn_i[i, 1] = leader
+    sn_i[i, 2] = np.int64((tflags & FLAG_JUGGLER) != 0)
+    sn_i[i, 3] = np.int64(cancelled)
+    sn_i[i, 4] = cloud_taker
+    sn_seen[i] = seen
+
+
+@jit
+def rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+             cancelled, cloud_taker, me, table, masks, rules, hstrat, params, policy, mono, work, st,
+             snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen):  # fmt: skip
+    """Play the round out from the middle of trick ``t`` (``j`` cards down); return (``me``'s score, state).
+
+    Everybody plays like the heuristic (``policy`` 0), at random (1) or like
+    the ``table`` player (2: the heuristic with both refinements), Juggler
+    passes included; the hands are the sampled world's and change.
+    The state at the end of the trick where ``me``'s tricks reach ``v``,
+    ``snap_lo <= v < snap_hi``, is saved to snapshot ``v`` before any Juggler
+    passes (see :func:`save_snapshot`); ``snap_hi = 0``: no snapshots.
+    """
+    rng = np.full(1, st, dtype=np.uint64)
+    refine = REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER if policy == 2 else 0
+    bomb_voids = rules[R_BOMB] == 0
+    start_led = FREE if mono else -1
+    while t < k:
+        while j < n:
+            p = leader + j
+            if p >= n:
+                p -= n
+            legal = legal_mask(hands[p], led, masks)
+            if (legal & (legal - ONE)) == ZERO and legal < (ONE << U64(JUGGLER)):
+                f = np.int64(lowest_bit(legal))  # forced: one plain card
+            elif policy != 1:
+                need = bids[p] - won[p]
+                if cancelled:
+                    need = k
+                f = heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, refine)
+            else:
+                f = random_member(rng, legal)
+                if f >= JUGGLER:
+                    f = random_form(f, rng)
+            c = table[f, T_CARD] if f >= JUGGLER_AS else f
+            seen |= ONE << U64(c)
+            left = cnt[p, c] - 1
+            cnt[p, c] = left
+            hands[p] &= ~(U64(left == 0) << U64(c))
+            led, best, winner, tflags, fairy = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
+            j += 1
+        next_leader = winner
+        if tflags != 0:
+            winner, next_leader, cancelled, cloud_taker = close_trick(
+                winner, tflags, fairy, bomb_voids, cancelled, cloud_taker
+            )
+        if winner >= 0:
+            won[winner] += 1
+            if snap_hi > 0 and winner == me and snap_lo <= won[me] < snap_hi:
+                save_snapshot(won[me], n, t, next_leader, tflags, hands, cnt, won, seen, cancelled,
+                               cloud_taker, sn_h, sn_c, sn_i, sn_seen)  # fmt: skip
+        leader = next_leader
+        if (tflags & FLAG_JUGGLER) != 0 and t < k - 1:
+            rng[0] = juggler_passes(n, trump, hstrat, params, rng[0], hands, cnt, bids, won, work)
+        t += 1
+        j = 0
+        led = start_led
+        best = -1
+        winner = leader
+        tflags = 0
+        fairy = -1
+    if snap_hi > 0:  # how the round ended (last row), for the bids never reached
+        sn_i[sn_i.shape[0] - 1, 3] = np.int64(cancelled)
+        sn_i[sn_i.shape[0] - 1, 4] = cloud_taker
+    if cancelled:
+        return 10 * won[me], rng[0]
+    bid = bids[me]
+    if cloud_taker == me:
+        bid = cloud_bid(bid, won[me], k, rules[R_SCORING], cancelled)
+    return round_score(bid, won[me], k, rules[R_SCORING]), rng[0]
+
+
+@jit
+def prune_candidates(total, alive, scores, s, z):
+    """Drop the live candidates that are significantly worse than the best live one; return how many live.
+
+    ``scores[i, :s]`` are candidate ``i``'s scores in the ``s`` deals so far
+    (the same deals for all). A candidate goes when its paired differences
+    to the best have mean m > 0 and m > ``z`` standard errors (always when
+    they are all equal and positive: worse in every deal by the same margin).
+    """
+    top = -1
+    for i in range(total.shape[0]):
+        if alive[i] and (top < 0 or total[i] > total[top]):
+            top = i
+    live = 0
+    for i in range(total.shape[0]):
+        if alive[i] and i != top:
+            d1 = 0
+            d2 = 0
+            for r in range(s):
+                d = scores[top, r] - scores[i, r]
+                d1 += d
+                d2 += d * d
+            # m > z * sd / sqrt(s) with m = d1 / s, sd^2 = (d2 - d1^2 / s) / (s - 1)
+            f1, f2 = np.float64(d1), np.float64(d2)  # floats: weighted scores could overflow int64 squares
+            if d1 > 0 and f1 * f1 * (s - 1) > z * z * (s * f2 - f1 * f1):
+                alive[i] = False
+        live += np.int64(alive[i])
+    return live
+
+
+@jit
+def world_bids(p, n, k, trump, wh, wc, spmask, spwiz, bids, seats, visible, sigma, mono, prm, tmp, out):
+    """The others' bids as ``p`` models them in a sampled deal (``out``), and the deal's weight.
+
+    Only the seats in bit mask ``seats`` (those that have bid) count. A
+    seat's hand at the deal is its sampled hand plus the cards it has played
+    (cards passed after a Juggler trick are not followed back). With
+    ``visible`` bids the bids stand and, if ``sigma`` > 0, the deal weighs
+    prod_q exp(-(bid_q - est_q)^2 / (2 sigma^2)), est_q the heuristic's
+    estimate of that hand with ``p``'s parameters, as an integer 1..64.
+    Secret bids (not ``visible``) are replaced by the rounded estimates.
+    """
+    w = 1.0
+    for q in range(n):
+        out[q] = bids[q]
+        if q == p or (seats >> q) & 1 == 0 or (visible and sigma <= 0):
+            continue
+        tmp[WIZARD] = wc[q, WIZARD] + spwiz[q]  # the estimates read only the Wizard count
+        e = estimate(wh[q] | spmask[q], tmp, trump, n, k, prm, mono)
+        if visible:
+            d = bids[q] - e
+            w *= np.exp(-d * d / (2.0 * sigma * sigma))
+        else:
+            out[q] = min(max(np.int64(np.floor(e + 0.5)), 0), k)
+    if not visible or sigma <= 0:
+        return 1
+    return 1 + np.int64(w * 63.0)
+
+
+@jit
+def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+               cancelled, cloud_taker, full, played, void, shown, known, spmask, spwiz, table, masks, rules,
+               params, mono, st):  # fmt: skip
+    """The form PIMC plays at seat ``p`` (more than one legal card); returns (form, stream state).
+
+    ``known[q, c]``: copies of card ``c`` that ``p`` knows are in seat ``q``'s
+    hand; ``spmask``/``spwiz``: the cards (and Wizards) each seat has played
+    this round, for :func:`world_bids`.
+    """
+    samples = max(np.int64(params[p, P_SAMPLES]), 1)
+    policy = np.int64(params[p, P_ROLLOUT])
+    legal = legal_mask(hands[p], led, masks)
+    cands = np.empty(2 * 64, dtype=np.int64)
+    nc = 0
+    bits = legal
+    held_or_gone = hands[p] | seen
+    prev = -1
+    while bits != ZERO:
+        c = np.int64(lowest_bit(bits))
+        bits &= bits - ONE
+        if c < 52 and prev >= 0 and prev // 13 == c // 13:
+            between = ((ONE << U64(c)) - ONE) & ~((ONE << U64(prev + 1)) - ONE)
+            if (between & ~held_or_gone) == ZERO:
+                prev = c  # the same as the lower card: every card between is held or gone
+                continue
+        prev = c if c < 52 else -1
+        win_form, lose_form = forms_of(c, led, trump)
+        cands[nc] = win_form
+        nc += 1
+        if lose_form != win_form:
+            cands[nc] = lose_form
+            nc += 1
+    if nc == 1:
+        return cands[0], st  # the legal cards are all equivalent
+    pool = pimc_pool(p, full, cnt, played, shown)
+    unseen = np.empty(80, dtype=np.int64)
+    m_unseen = unseen_cards(pool, known, unseen)
+    kmask = known_masks(known)
+    cards_buf = np.empty(80, dtype=np.int64)
+    used_buf = np.empty(80, dtype=np.bool_)
+    rng_buf = np.empty(1, dtype=np.uint64)
+    sigma = params[p, P_INFER]
+    visible = rules[R_HIDDEN_BIDS] != 2  # secret bids stay hidden until the round is scored
+    model = sigma > 0 or not visible
+    wbids = bids.copy()
+    tmp = np.zeros(64, dtype=np.int64)
+    sizes = np.zeros(n, dtype=np.int64)
+    for q in range(n):
+        for c in range(64):
+            sizes[q] += cnt[q, c]  # hand sizes are public
+    hstrat = np.full(n, S_HEURISTIC, dtype=np.int64)
+    total = np.zeros(nc, dtype=np.int64)
+    wh = np.zeros(n, dtype=np.uint64)
+    wc = np.zeros((n, 64), dtype=np.int64)
+    h2 = np.zeros(n, dtype=np.uint64)
+    c2 = np.zeros((n, 64), dtype=np.int64)
+    won2 = np.zeros(n, dtype=np.int64)
+    work = np.zeros(max(n, 8), dtype=np.int64)
+    sn_h = np.zeros((1, 1), dtype=np.uint64)  # no snapshots
+    sn_c = np.zeros((1, 1, 1), dtype=np.int64)
+    sn_i = np.zeros((1, 1), dtype=np.int64)
+    sn_seen = np.zeros(1, dtype=np.uint64)
+    prune = params[p, P_PRUNE]
+    alive = np.ones(nc, dtype=np.bool_)
+    scores = np.zeros((nc, samples if prune > 0 else 1), dtype=np.int64)
+    for s in range(samples):
+        if prune > 0 and s > 0 and s % PRUNE_BATCH == 0:
+            if prune_candidates(total, alive, scores, s, prune) == 1:
+                break  # the decision is made: the other candidates are significantly worse
+        st = sample_world_into(p, n, unseen, m_unseen, sizes, void, known, kmask, hands, cnt, wh, wc, st,
+                                cards_buf, used_buf, rng_buf)  # fmt: skip
+        weight = 1
+        if model:
+            weight = world_bids(
+                p, n, k, trump, wh, wc, spmask, spwiz, bids, (1 << n) - 1, visible, sigma, mono, params[p], tmp, wbids
+            )
+        for ci in range(nc):
+            if not alive[ci]:
+                continue
+            f = cands[ci]
+            for q in range(n):
+                h2[q] = wh[q]
+                won2[q] = won[q]
+                copy_counts(wh[q], wc[q], c2[q])
+            c = table[f, T_CARD] if f >= JUGGLER_AS else f
+            left = c2[p, c] - 1
+            c2[p, c] = left
+            h2[p] &= ~(U64(left == 0) << U64(c))
+            l2, b2, w2, tf2, fa2 = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
+            score, st = rollout(
+                n, k, t, j + 1, leader, l2, b2, w2, tf2, fa2, trump, h2, c2, wbids, won2, seen | (ONE << U64(c)),
+                cancelled, cloud_taker, p, table, masks, rules, hstrat, params, policy, mono, work, st,
+                0, 0, sn_h, sn_c, sn_i, sn_seen,
+            )  # fmt: skip
+            score *= weight
+            total[ci] += score
+            if prune > 0:
+                scores[ci, s] = score
+    best_ci = -1
+    for ci in range(nc):
+        if alive[ci] and (best_ci < 0 or total[ci] > total[best_ci]):
+            best_ci = ci
+    return cands[best_ci], st
+
+
+@jit
+def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base, forbidden,
+              table, masks, rules, params, mono, st):  # fmt: skip
+    """PIMC's bid: the best mean own score over sampled deals, for bids base - 2 .. base + 2; (bid, state).
+
+    In each sampled deal the players after ``p`` (every other player under
+    hidden bids) bid the heuristic's estimate of their sampled hands and
+    everyone plays with the rollout policy. With ``infer`` on, the deals are
+    weighted by how well they explain the earlier bids (:func:`world_bids`).
+    ``known`` as for :func:`pimc_play`.
+
+    With heuristic rollouts that draw no random numbers, a bid only matters
+    to play once it is reached (the heuristic asks only whether it still
+    needs tricks), so one rollout with the highest bid serves every lower bid
+    until ``p`` has taken that many tricks: lower bids resume from a snapshot
+    taken then, and bids never reached score that rollout's tricks directly.
+    The results are exactly those of a separate rollout per bid.
+    """
+    samples = max(np.int64(params[p, P_BID_SAMPLES]), 1)
+    policy = np.int64(params[p, P_ROLLOUT])
+    prune = params[p, P_PRUNE]
+    scoring = rules[R_SCORING]
+    shared = policy != 1  # the heuristic's play, refined or not, depends on the bid only through need > 0
+    for q in range(n):
+        if params[q, D_PASS] == 1:
+            shared = False  # a random Juggler pass draws numbers: keep one rollout per bid
+    played = np.zeros(64, dtype=np.int64)
+    void = np.zeros(n, dtype=np.int64)
+    pool = pimc_pool(p, full, cnt, played, shown)
+    unseen = np.empty(80, dtype=np.int64)
+    m_unseen = unseen_cards(pool, known, unseen)
+    kmask = known_masks(known)
+    cards_buf = np.empty(80, dtype=np.int64)
+    used_buf = np.empty(80, dtype=np.bool_)
+    rng_buf = np.empty(1, dtype=np.uint64)
+    hidden = rules[R_HIDDEN_BIDS] != 0  # the earlier bids are not seen when bidding
+    sigma = params[p, P_INFER]
+    earlier = 0  # bit mask of the seats that bid before p
+    q = dealer + 1 if dealer + 1 < n else 0
+    while q != p:
+        earlier |= 1 << q
+        q = q + 1 if q + 1 < n else 0
+    nothing_played = np.zeros(n, dtype=np.uint64)
+    no_wizards = np.zeros(n, dtype=np.int64)
+    tmp = np.zeros(64, dtype=np.int64)
+    scratch = np.zeros(n, dtype=np.int64)
+    sizes = np.full(n, k, dtype=np.int64)
+    hstrat = np.full(n, S_HEURISTIC, dtype=np.int64)
+    lo = max(base - 2, 0)
+    hi = min(base + 2, k)
+    nb = hi - lo + 1
+    total = np.zeros(nb, dtype=np.int64)
+    alive = np.ones(nb, dtype=np.bool_)
+    if 0 <= forbidden - lo < nb:
+        alive[forbidden - lo] = False
+        total[forbidden - lo] = -(1 << 40)
+    wh = np.zeros(n, dtype=np.uint64)
+    wc = np.zeros((n, 64), dtype=np.int64)
+    h2 = np.zeros(n, dtype=np.uint64)
+    c2 = np.zeros((n, 64), dtype=np.int64)
+    won2 = np.zeros(n, dtype=np.int64)
+    b2 = np.zeros(n, dtype=np.int64)
+    work = np.zeros(max(n, 8), dtype=np.int64)
+    # snapshot b: the top bid's rollout when p has taken b tricks; sn_i's last row: how that rollout ended
+    sn_h = np.zeros((k + 1, n), dtype=np.uint64)
+    sn_c = np.zeros((k + 1, n, 64), dtype=np.int64)
+    sn_i = np.zeros((k + 2, 5 + n), dtype=np.int64)
+    sn_seen = np.zeros(k + 1, dtype=np.uint64)
+    fin_won = 0
+    fin_cancel = False
+    fin_cloud = -1
+    leader = dealer + 1 if dealer + 1 < n else 0
+    start_led = FREE if mono else -1
+    scores = np.zeros((nb, samples if prune > 0 else 1), dtype=np.int64)
+    for s in range(samples):
+        if prune > 0 and s > 0 and s % PRUNE_BATCH == 0:
+            if prune_candidates(total, alive, scores, s, prune) == 1:
+                break  # the decision is made: the other bids are significantly worse
+        st = sample_world_into(p, n, unseen, m_unseen, sizes, void, known, kmask, hands, cnt, wh, wc, st,
+                                cards_buf, used_buf, rng_buf)  # fmt: skip
+        weight = 1
+        if sigma > 0 and not hidden:
+            weight = world_bids(
+                p,
+                n,
+                k,
+                trump,
+                wh,
+                wc,
+                nothing_played,
+                no_wizards,
+                bids,
+                earlier,
+                True,
+                sigma,
+                mono,
+                params[p],
+                tmp,
+                scratch,
+            )
+        # the others' bids: as made before p; the heuristic's estimate of the sampled hand after p
+        passed = not hidden
+        q = dealer
+        for _i in range(n):
+            q = q + 1 if q + 1 < n else 0
+            if q == p:
+                passed = False
+            elif passed:
+                b2[q] = bids[q]
+            else:
+                # the others are modelled with the player's own heuristic parameters
+                e = estimate(wh[q], wc[q], trump, n, k, params[p], mono)
+                b2[q] = min(max(np.int64(np.floor(e + 0.5)), 0), k)
+        top = -1  # the highest live bid: played out in full (and, if shared, snapshotted for the lower ones)
+        for b in range(hi, lo - 1, -1):
+            if top < 0 and alive[b - lo]:
+                top = b
+        for idx in range(nb):
+            b = hi - idx if shared else lo + idx
+            if not alive[b - lo]:
+                continue
+            b2[p] = b
+            if shared and b < top:
+                i = b
+                if b > 0 and sn_i[i, 0] < 0:  # p never took b tricks: the top bid's play, scored for b
+                    if fin_cancel:
+                        score = 10 * fin_won
+                    else:
+                        bid = b
+                        if fin_cloud == p:
+                            bid = cloud_bid(bid, fin_won, k, scoring, fin_cancel)
+                        score = round_score(bid, fin_won, k, scoring)
+                    score *= weight
+                    total[b - lo] += score
+                    if prune > 0:
+                        scores[b - lo, s] = score
+                    continue
+                if b > 0:  # resume after the trick where p took its b-th trick
+                    for q in range(n):
+                        h2[q] = sn_h[i, q]
+                        won2[q] = sn_i[i, 5 + q]
+                        copy_counts(sn_h[i, q], sn_c[i, q], c2[q])
+                    t0 = sn_i[i, 0]
+                    l0 = sn_i[i, 1]
+                    if sn_i[i, 2] != 0 and t0 < k - 1:
+                        st = juggler_passes(n, trump, hstrat, params, st, h2, c2, b2, won2, work)
+                    score, st = rollout(
+                        n, k, t0 + 1, 0, l0, start_led, -1, l0, 0, -1, trump, h2, c2, b2, won2, sn_seen[i],
+                        sn_i[i, 3] != 0, sn_i[i, 4], p, table, masks, rules, hstrat, params, policy, mono, work, st,
+                        0, 0, sn_h, sn_c, sn_i, sn_seen,
+                    )  # fmt: skip
+                    score *= weight
+                    total[b - lo] += score
+                    if prune > 0:
+                        scores[b - lo, s] = score
+                    continue
+            for q in range(n):
+                h2[q] = wh[q]
+                won2[q] = 0
+                copy_counts(wh[q], wc[q], c2[q])
+            snap_lo = max(lo, 1)
+            snap_hi = 0
+            if shared and b == top:
+                snap_hi = top
+                for i in range(k + 1):
+                    sn_i[i, 0] = -1  # not reached (yet)
+            score, st = rollout(
+                n, k, 0, 0, leader, start_led, -1, leader, 0, -1, trump, h2, c2, b2, won2, ZERO, False, -1, p,
+                table, masks, rules, hstrat, params, policy, mono, work, st,
+                snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen,
+            )  # fmt: skip
+            score *= weight
+            total[b - lo] += score
+            if prune > 0:
+                scores[b - lo, s] = score
+            if snap_hi > 0:
+                fin_won = won2[p]
+                fin_cancel = sn_i[k + 1, 3] != 0
+                fin_cloud = sn_i[k + 1, 4]
+    best = -1
+    for b in range(lo, hi + 1):
+        if alive[b - lo] and (best < 0 or total[b - lo] > total[best - lo]):
+            best = b
+    return best, st
+
+
+# --------------------------------------------------------------------------- what pimc players know of the round
+# ``view`` = (played, void, full, know, spmask, spwiz): copies of each card played this round; the suits
+# each seat showed out of (bit masks); the whole deck in play by card type; know[o, q, c]: copies of card c
+# that seat o knows seat q holds; the cards and the Wizards each seat has played this round.
+
+
+@hot
+def view_reset(n, indicator, wolf, swapped, tables, pre, view):
+    """A new round: nothing played or known yet; the deck in play; the Werewolf's swap is public."""
+    deck, mono_decks = tables[0], tables[1]
+    rules = tables[4]
+    pre_info, pre_cnt = pre[0], pre[1]
+    played, void, full, know, spmask, spwiz = view
+    for c in range(64):
+        played[c] = 0
+        full[c] = 0
+    for q in range(n):
+        void[q] = 0
+        spmask[q] = ZERO
+        spwiz[q] = 0
+        for o in range(n):
+            for c in range(64):
+                know[o, q, c] = 0
+    if rules[R_MONO] != 0:  # the cards in play are the seats' own 15
+        for q in range(n):
+            for i in range(mono_decks.shape[1]):
+                full[np.int64(mono_decks[q, i])] += 1
+    else:
+        for i in range(deck.shape[0]):
+            full[np.int64(deck[i])] += 1
+    if pre_info[PRE_ON] != 0:  # the advisor's deck holds only the unseen cards
+        for c in range(64):
+            full[c] += pre_cnt[c]
+        if pre_info[PRE_INDICATOR] >= 0:
+            full[pre_info[PRE_INDICATOR]] += 1
+    if swapped:  # everyone saw the Werewolf's holder take the indicator
+        for o in range(n):
+            if o != wolf:
+                know[o, wolf, indicator] += 1
+
+
+@hot
+def view_after_card(p, c, led, n, view):
+    """Seat ``p`` played card ``c`` onto a trick whose led state was ``led``."""
+    played, void, full, know, spmask, spwiz = view
+    played[c] += 1
+    spmask[p] |= ONE << U64(c)
+    spwiz[p] += np.int64(c == WIZARD)
+    for o in range(n):
+        if know[o, p, c] > 0:
+            know[o, p, c] -= 1
+    if c < 52 and 0 <= led < 4 and c // 13 != led:
+        void[p] |= np.int64(1) << led  # did not follow: out of the led suit
+
+
+@hot
+def view_after_passes(n, passed, view):
+    """Everyone passed ``passed[q]`` to the left after a Juggler trick.
+
+    Seat q passed a card only its receiver q + 1 saw: the receiver updates
+    exactly; the others can no longer be sure of anything they knew q held
+    (which card left is q's hidden choice). Then each seat knows where its own
+    card went. A seat may again hold a suit it showed out of, so the voids are
+    forgotten too.
+    """
+    void, know = view[1], view[3]
+    for q in range(n):
+        r = q + 1 if q + 1 < n else 0
+        for o in range(n):
+            if o == r:
+                if know[o, q, passed[q]] > 0:
+                    know[o, q, passed[q]] -= 1
+            else:
+                for c in range(64):
+                    know[o, q, c] = 0
+        void[q] = 0
+    for o in range(n):
+        know[o, o + 1 if o + 1 < n else 0, passed[o]] += 1

@@ -1,0 +1,276 @@
+"""One round as phases: deal -> trump -> bids -> tricks -> score (RULES.md 2-8).
+
+:func:`play_round` strings the phases together; each phase is a named,
+inlined function. Arguments come in tuples (all inlined, so they cost nothing):
+
+* ``tables`` = (deck, mono_decks, table, masks, rules): the deck in play, mono's
+  own decks, the card table, the suit masks and the rule array;
+* ``seats`` = (hands, cnt, bids, won, final_bids, scores, work): the round's
+  state per seat (``hands[p]`` a 64-bit mask of card types, ``cnt[p, c]``
+  copies) and a scratch array;
+* ``pre`` = (info, cnt, bids, bid_table): a preset advisor round (when
+  ``info[PRE_ON]``) and the ``table`` player's learned bid values;
+* ``view`` = (played, void, full, know, spmask, spwiz): what ``pimc`` players
+  know of the round (see :mod:`.players.pimc`);
+* ``rec`` = (hands, info, plays, legal, passes, seats): the record arrays
+  (rows of recorded rounds; columns in :mod:`.layout`).
+
+Dealing draws from ``deal_st`` and every decision from ``dec_st``, so the same
+seed deals the same cards whatever the players do (common random numbers).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .bits import ONE, U64, ZERO
+from .config import hot
+from .deal import clear_hands, deal_mono, deal_preset, deal_shuffled, record_hands
+from .events import dealer_names_trump, juggler_passes, werewolf
+from .layout import (
+    BOMB,
+    CLASS_JESTER,
+    CLASS_SPECIAL,
+    CLASS_SUIT,
+    DRAGON,
+    FAIRY,
+    FLAG_JUGGLER,
+    FREE,
+    FROM_INDICATOR,
+    I_CARDS,
+    I_DEALER,
+    I_INDICATOR,
+    I_PLAYERS,
+    I_SWAPPED,
+    I_TRICKS,
+    I_TRUMP,
+    I_WEREWOLF,
+    JUGGLER_AS,
+    NO_TRUMP,
+    PRE_ON,
+    PRE_SEAT,
+    R_BOMB,
+    R_CANADIAN,
+    R_MONO,
+    R_PASSIVE_INDICATOR,
+    R_SCORING,
+    R_SPECIALS,
+    R_WIZARD_INDICATOR,
+    S_PIMC,
+    T_CARD,
+    T_CLASS,
+    T_SUIT,
+    WEREWOLF,
+)
+from .players.dispatch import choose_bid, choose_card
+from .players.pimc import view_after_card, view_after_passes, view_reset
+from .score import cloud_bid, round_score
+from .trick import close_trick, legal_mask, trick_step
+
+
+@hot
+def deal_phase(n, k, dealer, fixed_trump, tables, deal_st, seats, record, rec_row, rec, pre):
+    """Deal ``k`` cards to each of ``n`` seats; return the turned-up card (-1: none)."""
+    deck, mono_decks, table, masks, rules = tables
+    hands, cnt, bids, won, final_bids, scores, work = seats
+    rec_hands = rec[0]
+    pre_info, pre_cnt = pre[0], pre[1]
+    for p in range(n):
+        hands[p] = ZERO
+        won[p] = 0
+    indicator = -1
+    if pre_info[PRE_ON] != 0:
+        indicator, deal_st[0] = deal_preset(n, k, fixed_trump, deck, pre_info, pre_cnt, deal_st[0], hands, cnt)
+        if record:
+            record_hands(n, k, hands, cnt, rec_hands[rec_row])
+    elif rules[R_MONO] != 0:
+        deal_st[0] = deal_mono(n, k, mono_decks, deal_st[0], hands, cnt)
+        if record:
+            for p in range(n):
+                for i in range(k):
+                    rec_hands[rec_row, p, i] = mono_decks[p, i]
+    else:
+        deal_shuffled(n, k, dealer, deck, deal_st, hands, cnt)
+        if record:
+            for p in range(n):
+                for j in range(k):
+                    rec_hands[rec_row, p, j] = deck[j * n + (p - dealer - 1) % n]
+        if n * k < deck.shape[0] and fixed_trump == FROM_INDICATOR:
+            indicator = np.int64(deck[n * k])
+    return indicator
+
+
+@hot
+def trump_phase(n, k, dealer, fixed_trump, indicator, tables, strat, params, dec_st, seats):
+    """The round's trump (RULES.md 3), then the Werewolf; return (trump, Werewolf holder, swapped, face-up card)."""
+    deck, mono_decks, table, masks, rules = tables
+    hands, cnt = seats[0], seats[1]
+    trump = NO_TRUMP if fixed_trump == FROM_INDICATOR else fixed_trump
+    if indicator >= 0:
+        cls = table[indicator, T_CLASS]
+        if cls == CLASS_SUIT:
+            trump = table[indicator, T_SUIT]
+        elif cls != CLASS_JESTER:
+            names = cls == CLASS_SPECIAL or rules[R_WIZARD_INDICATOR] == 0
+            if rules[R_PASSIVE_INDICATOR] != 0 and (indicator == FAIRY or indicator == BOMB):
+                names = False
+            if names:
+                trump = dealer_names_trump(dealer, hands, strat, params, dec_st)
+    wolf = -1
+    swapped = 0
+    shown = indicator
+    if (rules[R_SPECIALS] >> (WEREWOLF - DRAGON)) & 1:
+        wolf, swapped, trump, shown, dec_st[0] = werewolf(
+            n, k, indicator, trump, fixed_trump, rules, strat, params, dec_st[0], hands, cnt
+        )
+    return trump, wolf, swapped, shown
+
+
+@hot
+def bid_phase(n, k, dealer, trump, shown, clairvoyant, tables, strat, params, dec_st, seats, pre, view):
+    """Everyone bids, from the dealer's left; return False if a preset (advisor) round is rejected.
+
+    Hidden bids: nobody sees the earlier bids; the built-in players never look
+    at them, so only the Canadian rule and the table player's bid read ``bid_sum``.
+    A preset round forces the advised seat's bid and is rejected (hands cleared)
+    as soon as another seat would not make the bid given for it.
+    """
+    rules = tables[4]
+    hands, cnt, bids = seats[0], seats[1], seats[2]
+    pre_info, pre_bids = pre[0], pre[2]
+    bid_sum = 0
+    p = dealer
+    for i in range(n):
+        p += 1
+        if p == n:
+            p = 0
+        forbidden = -1
+        if rules[R_CANADIAN] != 0 and i == n - 1:
+            forbidden = k - bid_sum
+        b = choose_bid(p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, tables, strat, params,
+                       seats, pre, view, dec_st)  # fmt: skip
+        if pre_info[PRE_ON] != 0 and pre_bids[p] >= 0:
+            if p == pre_info[PRE_SEAT]:
+                b = pre_bids[p]
+            elif b != pre_bids[p]:
+                clear_hands(n, hands, cnt)
+                return False
+        bids[p] = b
+        bid_sum += b
+    return True
+
+
+@hot
+def trick_phase(n, k, dealer, trump, shown, track, tables, strat, params, dec_st, seats, record, rec_row, rec,
+                view):  # fmt: skip
+    """Play the ``k`` tricks; return (bids cancelled by a Bomb, the Cloud's taker or -1)."""
+    deck, mono_decks, table, masks, rules = tables
+    hands, cnt, bids, won, final_bids, scores, work = seats
+    rec_info, rec_plays, rec_legal, rec_pass = rec[1], rec[2], rec[3], rec[4]
+    leader = dealer + 1
+    if leader == n:
+        leader = 0
+    seen = ZERO
+    bomb_voids = rules[R_BOMB] == 0
+    cancelled = False  # bomb=cancel_bids and the Bomb was played
+    cloud_taker = -1
+    start_led = FREE if rules[R_MONO] != 0 else -1  # mono: no suit to follow, no led-suit bonus
+    kmax = rec_plays.shape[1]
+    for t in range(k):
+        led = start_led
+        best = -1
+        winner = leader
+        tflags = 0
+        fairy = -1
+        p = leader - 1
+        for j in range(n):
+            p += 1
+            if p == n:
+                p = 0
+            legal = legal_mask(hands[p], led, masks)
+            f = choose_card(p, t, j, n, k, leader, (led, best, winner, tflags, fairy), legal, trump, seen, cancelled,
+                            cloud_taker, shown, tables, strat, params, seats, view, dec_st)  # fmt: skip
+            c = table[f, T_CARD] if f >= JUGGLER_AS else f
+            if record:
+                rec_plays[rec_row, t, j] = f
+                rec_legal[rec_row, t, j] = legal
+            seen |= ONE << U64(c)
+            left = cnt[p, c] - 1
+            cnt[p, c] = left
+            hands[p] &= ~(U64(left == 0) << U64(c))
+            if track:
+                view_after_card(p, c, led, n, view)
+            led, best, winner, tflags, fairy = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
+        next_leader = winner
+        if tflags != 0:
+            winner, next_leader, cancelled, cloud_taker = close_trick(
+                winner, tflags, fairy, bomb_voids, cancelled, cloud_taker
+            )
+        if record:
+            rec_info[rec_row, I_TRICKS + t] = leader
+            rec_info[rec_row, I_TRICKS + kmax + t] = winner
+            rec_info[rec_row, I_TRICKS + 2 * kmax + t] = next_leader
+        if winner >= 0:
+            won[winner] += 1
+        leader = next_leader
+        if (tflags & FLAG_JUGGLER) != 0 and t < k - 1:
+            dec_st[0] = juggler_passes(n, trump, strat, params, dec_st[0], hands, cnt, bids, won, work)
+            if track:
+                view_after_passes(n, work, view)
+            if record:
+                for q in range(n):
+                    rec_pass[rec_row, t, q] = work[q]
+    return cancelled, cloud_taker
+
+
+@hot
+def score_phase(n, k, cancelled, cloud_taker, rules, seats):
+    """Final bids (the Cloud's change) and scores (RULES.md 7, 8)."""
+    hands, cnt, bids, won, final_bids, scores, work = seats
+    for p in range(n):
+        final_bids[p] = bids[p]
+    if cloud_taker >= 0:
+        final_bids[cloud_taker] = cloud_bid(bids[cloud_taker], won[cloud_taker], k, rules[R_SCORING], cancelled)
+    for p in range(n):
+        if cancelled:
+            scores[p] = 10 * won[p]
+        else:
+            scores[p] = round_score(final_bids[p], won[p], k, rules[R_SCORING])
+
+
+@hot
+def play_round(n, k, dealer, fixed_trump, clairvoyant, tables, strat, params, deal_st, dec_st, seats, record,
+               rec_row, rec, pre, view):  # fmt: skip
+    """Deal, bid, play and score one round of ``n`` players (seats 0..n-1 here); return False if rejected.
+
+    Results land in ``seats`` (bids, tricks won, final bids, scores).
+    ``fixed_trump`` is the trump a variant or the schedule fixes (Maximus, the
+    standard table's last round: no card turned up), or FROM_INDICATOR;
+    ``clairvoyant`` makes bidders see the other hands and not their own. When
+    ``record`` is true everything that happens is written to row ``rec_row`` of
+    the ``rec`` arrays (histories and tests).
+    """
+    rules = tables[4]
+    track = False
+    for p in range(n):
+        track |= strat[p] == S_PIMC
+    indicator = deal_phase(n, k, dealer, fixed_trump, tables, deal_st, seats, record, rec_row, rec, pre)
+    trump, wolf, swapped, shown = trump_phase(n, k, dealer, fixed_trump, indicator, tables, strat, params, dec_st,
+                                              seats)  # fmt: skip
+    if track:  # PIMC's view of the round (before the bids: PIMC bids by sampling too)
+        view_reset(n, indicator, wolf, swapped, tables, pre, view)
+    if not bid_phase(n, k, dealer, trump, shown, clairvoyant, tables, strat, params, dec_st, seats, pre, view):
+        return False
+    cancelled, cloud_taker = trick_phase(n, k, dealer, trump, shown, track, tables, strat, params, dec_st, seats,
+                                         record, rec_row, rec, view)  # fmt: skip
+    score_phase(n, k, cancelled, cloud_taker, rules, seats)
+    if record:
+        rec_info = rec[1]
+        rec_info[rec_row, I_DEALER] = dealer
+        rec_info[rec_row, I_CARDS] = k
+        rec_info[rec_row, I_INDICATOR] = indicator
+        rec_info[rec_row, I_TRUMP] = trump
+        rec_info[rec_row, I_WEREWOLF] = wolf
+        rec_info[rec_row, I_SWAPPED] = swapped
+        rec_info[rec_row, I_PLAYERS] = n
+    return True

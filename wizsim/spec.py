@@ -1,0 +1,317 @@
+"""What a run is: the validated request, its chunks and seeds, and the integer counts it adds up.
+
+A run is cut into chunks of a fixed size (``CHUNK_ROUNDS`` rounds or
+``CHUNK_GAMES`` games); chunk ``i`` draws from streams seeded by
+``np.random.SeedSequence(seed, spawn_key=(i,))`` and adds integer counts to
+the accumulators (:class:`Counts`). Sums of integers do not depend on the
+order or on the worker that computed them, so a result is identical for
+every number of workers and every backend (:mod:`wizsim.parallel`).
+
+This module imports no other module that runs simulations: the run layer
+(:mod:`wizsim.parallel`), :mod:`wizsim.simulate`, :mod:`wizsim.history`,
+:mod:`wizsim.tournament`, :mod:`wizsim.advise` and :mod:`wizsim.bid_table`
+build on it.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from . import bid_data
+from . import cards as C
+from .engine import layout as L
+from .engine import simulate_chunks
+from .errors import WizsimError
+from .rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, hand_trump, parse_rules
+from .strategies import Strategy, seat_strategies, strategy_arrays
+from .version import __version__
+
+CHUNK_ROUNDS = 1 << 14
+CHUNK_GAMES = 256
+MAX_ITEMS = 10**12  # hands or games in one run: about a week on one core; more is surely a typo
+
+
+def version() -> str:
+    """The wizsim version (recorded in provenance and checkpoints)."""
+    return __version__
+
+
+@dataclass
+class RunSpec:
+    """A validated simulation request (what to deal, how many, who plays, which rules)."""
+
+    players: int
+    schedule: list[int]
+    games_mode: bool
+    items: int  # rounds in hands mode, games in games mode
+    seed: int
+    strategies: list[Strategy]
+    rules: Rules
+    deck: np.ndarray
+    custom_deck: bool = False
+    specials: list[str] = field(default_factory=list)
+    trumps: list[int] = field(default_factory=list)  # per round: FROM_INDICATOR or a fixed trump
+    preset: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # advisor rounds (see wizsim.advise)
+    custom_schedule: bool = False  # hand sizes from --schedule (a card is turned up whenever one is left)
+
+    def kernel_args(self) -> tuple:
+        """The arrays every kernel call takes after the chunk arguments."""
+        table, masks = C.kernel_tables()
+        ids, params = strategy_arrays(self.strategies)
+        mono = C.mono_decks(self.players) if self.rules.has("mono") else np.zeros((self.players, 1), dtype=np.uint8)
+        pre = self.preset or (
+            np.zeros(L.N_PRE, dtype=np.int64),
+            np.zeros(64, dtype=np.int64),
+            np.full(self.players, -1, dtype=np.int64),
+        )
+        # the learned bids, when a seat bids from them (not in training mode)
+        tab = bid_data.kernel_table(
+            any(
+                (s.strategy_id == L.S_TABLE and not s.params.get("explore")) or s.strategy_id == L.S_PIMC
+                for s in self.strategies
+            )
+        )
+        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre, tab)
+
+    def schedule_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        trumps = self.trumps or [FROM_INDICATOR] * len(self.schedule)
+        return np.asarray(self.schedule, dtype=np.int64), np.asarray(trumps, dtype=np.int64)
+
+    @property
+    def rounds(self) -> int:
+        return self.items * len(self.schedule)
+
+    @property
+    def chunk_size(self) -> int:
+        return CHUNK_GAMES if self.games_mode else CHUNK_ROUNDS
+
+    @property
+    def n_chunks(self) -> int:
+        return -(-self.items // self.chunk_size)
+
+    def chunk_range(self, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(first item, item count, generator states [chunk, 2]) of chunks ``lo .. hi - 1``.
+
+        Chunk ``i`` always gets the same two streams (dealing, decisions) from
+        ``SeedSequence(seed, spawn_key=(i,))``, whoever computes it.
+        """
+        size = self.chunk_size
+        first = np.arange(lo, hi, dtype=np.int64) * size
+        count = np.minimum(size, self.items - first).astype(np.int64)
+        state = np.array(
+            [
+                np.random.SeedSequence(self.seed, spawn_key=(i,)).generate_state(2, dtype=np.uint64)
+                for i in range(lo, hi)
+            ],
+            dtype=np.uint64,
+        ).reshape(hi - lo, 2)
+        return first, count, state
+
+    def chunks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(first item, item count, generator states) of every chunk (for small runs and histories)."""
+        return self.chunk_range(0, self.n_chunks)
+
+    def options(self) -> dict[str, Any]:
+        """The HISTORY.md ``options`` of this run: the rules, plus ``rounds`` / ``schedule`` when set."""
+        out = self.rules.options()
+        if self.rules.rounds is not None:
+            out["rounds"] = self.rules.rounds
+        if self.custom_schedule:
+            out["schedule"] = list(self.schedule)
+        return out
+
+    def provenance(self) -> dict[str, Any]:
+        """Everything needed to reproduce the run."""
+        out: dict[str, Any] = {
+            "wizsim_version": version(),
+            "seed": self.seed,
+            "players": self.players,
+            "mode": "games" if self.games_mode else "hands",
+            "schedule": list(self.schedule),
+            "rules": self.rules.as_dict(),
+            "strategies": [strategy_label(s) for s in self.strategies],
+            "specials": list(self.specials),
+            "rounds": self.rounds,
+            "chunk_size": self.chunk_size,
+        }
+        if self.games_mode:
+            out["games"] = self.items
+        else:
+            out["hands"] = self.items
+            out["cards"] = self.schedule[0]
+        if self.custom_deck:
+            out["deck"] = [C.card_name(c) for c in self.deck]
+        return out
+
+
+def strategy_label(s: Strategy) -> str:
+    """The canonical name of a strategy with its parameters, e.g. ``heuristic(bid_shift=0.2)``."""
+    if not s.params:
+        return s.name
+    # repr keeps every digit: two strategies differing in the 8th digit stay apart
+    inner = ",".join(f"{k}={v!r}" if isinstance(v, float) else f"{k}={v}" for k, v in sorted(s.params.items()))
+    return f"{s.name}({inner})"
+
+
+def split_top_level(text: str) -> list[str]:
+    """Split a list of strategies on the commas outside brackets: ``"pimc(samples=8,prune=1),random"``.
+
+    The same rule as ``seat_strategies`` in :mod:`wizsim.strategies` applies to ``--strategy``.
+    """
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def as_int(name: str, value: Any) -> int:
+    """``value`` as an int (an int, a NumPy integer or a string of digits), else a WizsimError naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        try:
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                return int(value)
+        except ValueError:
+            pass
+        raise WizsimError(f"{name} must be a whole number, got {value!r}")
+    return int(value)
+
+
+def make_spec(
+    players: int,
+    cards: int | None = None,
+    hands: int | None = None,
+    games: int | None = None,
+    schedule: list[int] | str | None = None,
+    seed: int = 0,
+    strategy: str | list | None = "random",
+    rules: Rules | dict | list[str] | None = None,
+    deck: list[str] | None = None,
+    specials: str | list[str] | None = None,
+) -> RunSpec:
+    """Validate a simulation request and return its :class:`RunSpec`.
+
+    Exactly one of ``cards``/``hands`` (independent rounds) or ``games`` (full
+    games, optionally with a custom ``schedule`` of hand sizes) must be given.
+    ``specials`` (names, ``"dragon,fairy"`` or ``"all"``) are mixed into the
+    base deck; ``deck`` replaces the whole deck (reduced decks for tests).
+    """
+    players = check_players(as_int("players", players))
+    seed = as_int("seed", seed)
+    if seed < 0:
+        raise WizsimError(f"seed must be >= 0, got {seed}")
+    rules_obj = parse_rules(rules)
+    special_names = C.parse_specials(specials)
+    if deck is not None:
+        if special_names:
+            raise WizsimError("give either a custom deck or specials, not both")
+        deck_arr = C.build_deck(cards=deck)
+        special_names = [C.card_name(c) for c in sorted(set(int(x) for x in deck_arr)) if c >= C.FIRST_SPECIAL]
+    else:
+        deck_arr = C.build_deck(special_names)
+    deck_size = len(deck_arr)
+    if ("Dragon" in special_names) != ("Fairy" in special_names):
+        one, other = ("Dragon", "Fairy") if "Dragon" in special_names else ("Fairy", "Dragon")
+        warnings.warn(f"{one} without {other}: the two are meant to be used together (RULES.md 1)", stacklevel=2)
+    strategies = seat_strategies(strategy, players)
+    games_mode = games is not None
+    rules_obj.check_table(players, special_names, games_mode)
+    if games_mode:
+        if cards is not None or hands is not None:
+            raise WizsimError("give either --games G or --cards K --hands H, not both")
+        games = as_int("games", games)
+        if not 1 <= games <= MAX_ITEMS:
+            raise WizsimError(f"games must be between 1 and {MAX_ITEMS:.0e}, got {games}")
+        if schedule is not None:
+            if isinstance(schedule, np.ndarray):
+                schedule = schedule.tolist()
+            if isinstance(schedule, str):
+                try:
+                    schedule = [int(x) for x in schedule.split(",") if x.strip()]
+                except ValueError:
+                    raise WizsimError(f"malformed schedule {schedule!r}: give hand sizes like 1,3,5,7") from None
+            if not schedule:
+                raise WizsimError("the schedule is empty: give hand sizes like 1,3,5,7")
+            if rules_obj.rounds is not None:
+                raise WizsimError("give either --schedule or --rule rounds=N, not both")
+            if any(rules_obj.has(v) for v in ("mono", "maximus", "elimination")):
+                raise WizsimError(f"variant {rules_obj.variant} fixes its own rounds: drop --schedule")
+            sched = [check_round_size(players, as_int("schedule entry", k), deck_size) for k in schedule]
+            trumps = [FROM_INDICATOR] * len(sched)
+        else:
+            sched, trumps = game_schedule(players, deck_size, rules_obj)
+        return RunSpec(
+            players, sched, True, games, seed, strategies, rules_obj, deck_arr, deck is not None, special_names, trumps,
+            custom_schedule=schedule is not None,
+        )  # fmt: skip
+    if schedule is not None:
+        raise WizsimError("--schedule goes with --games")
+    if cards is None or hands is None:
+        raise WizsimError("give --cards K --hands H (independent rounds) or --games G (full games)")
+    if rules_obj.rounds is not None:
+        raise WizsimError("rule rounds=N sets the length of full games: use it with --games")
+    cards = check_round_size(players, as_int("cards", cards), deck_size)
+    hands = as_int("hands", hands)
+    if not 1 <= hands <= MAX_ITEMS:
+        raise WizsimError(f"hands must be between 1 and {MAX_ITEMS:.0e}, got {hands}")
+    return RunSpec(
+        players, [cards], False, hands, seed, strategies, rules_obj, deck_arr, deck is not None, special_names,
+        [hand_trump(players, cards)],
+    )  # fmt: skip
+
+
+# aux columns: per (round size, seat, position) sums the joint counts cannot give
+AUX_SCORE, AUX_SCORE_SQ, AUX_HIT, AUX_MISS, AUX_MISS_SQ = range(5)  # hits and misses use the final bid
+N_AUX = 5
+
+
+@dataclass
+class Counts:
+    """Integer accumulators of a run (they add up across chunks and workers)."""
+
+    joint: np.ndarray  # [k, seat, position, bid as made, tricks]
+    aux: np.ndarray  # [k, seat, position, AUX_*]
+    game_acc: np.ndarray  # [4, seat]
+
+    @classmethod
+    def zeros(cls, players: int, kmax: int) -> Counts:
+        return cls(
+            np.zeros((kmax + 1, players, players, kmax + 1, kmax + 1), dtype=np.int64),
+            np.zeros((kmax + 1, players, players, N_AUX), dtype=np.int64),
+            np.zeros((4, players), dtype=np.int64),
+        )
+
+    def __iadd__(self, other: Counts) -> Counts:
+        self.joint += other.joint
+        self.aux += other.aux
+        self.game_acc += other.game_acc
+        return self
+
+
+BATCH_CHUNKS = 1024  # chunks seeded and run per kernel call: bounded memory for any run length
+
+
+def run_block(spec: RunSpec, lo: int, hi: int) -> Counts:
+    """Run chunks ``lo .. hi - 1`` in this process with the serial kernel."""
+    acc = Counts.zeros(spec.players, max(spec.schedule))
+    schedule, trumps = spec.schedule_arrays()
+    args = spec.kernel_args()
+    for start in range(lo, hi, BATCH_CHUNKS):
+        first, count, state = spec.chunk_range(start, min(start + BATCH_CHUNKS, hi))
+        simulate_chunks(
+            spec.players, schedule, trumps, int(spec.games_mode), first, count, state, *args,
+            acc.joint, acc.aux, acc.game_acc,
+        )  # fmt: skip
+    return acc
