@@ -63,7 +63,7 @@ from .layout import (
     WEREWOLF,
 )
 from .players.dispatch import choose_bid, choose_card
-from .players.pimc import view_after_card, view_after_passes, view_reset
+from .players.pimc_view import view_after_card, view_after_passes, view_reset
 from .score import cloud_bid, round_score
 from .trick import close_trick, legal_mask, trick_step
 

@@ -25,12 +25,9 @@ from ..layout import (
     P_PRUNE,
     P_ROLLOUT,
     P_SAMPLES,
-    PRE_INDICATOR,
-    PRE_ON,
     PRUNE_BATCH,
     R_BOMB,
     R_HIDDEN_BIDS,
-    R_MONO,
     R_SCORING,
     REFINE_KEEP_JESTER,
     REFINE_LEAD_TRUMP,
@@ -410,10 +407,7 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
                 cancelled, cloud_taker, p, table, masks, rules, hstrat, params, policy, mono, work, st,
                 0, 0, sn_h, sn_c, sn_i, sn_seen,
             )  # fmt: skip
-            score *= weight
-            total[ci] += score
-            if prune > 0:
-                scores[ci, s] = score
+            add_score(total, scores, ci, s, score * weight, prune > 0)
     best_ci = -1
     for ci in range(nc):
         if alive[ci] and (best_ci < 0 or total[ci] > total[best_ci]):
@@ -458,11 +452,7 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
     rng_buf = np.empty(1, dtype=np.uint64)
     hidden = rules[R_HIDDEN_BIDS] != 0  # the earlier bids are not seen when bidding
     sigma = params[p, P_INFER]
-    earlier = 0  # bit mask of the seats that bid before p
-    q = dealer + 1 if dealer + 1 < n else 0
-    while q != p:
-        earlier |= 1 << q
-        q = q + 1 if q + 1 < n else 0
+    earlier = seats_before(p, dealer, n)
     nothing_played = np.zeros(n, dtype=np.uint64)
     no_wizards = np.zeros(n, dtype=np.int64)
     tmp = np.zeros(64, dtype=np.int64)
@@ -472,11 +462,7 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
     lo = max(base - 2, 0)
     hi = min(base + 2, k)
     nb = hi - lo + 1
-    total = np.zeros(nb, dtype=np.int64)
-    alive = np.ones(nb, dtype=np.bool_)
-    if 0 <= forbidden - lo < nb:
-        alive[forbidden - lo] = False
-        total[forbidden - lo] = -(1 << 40)
+    total, alive = bid_candidates(lo, nb, forbidden)
     wh = np.zeros(n, dtype=np.uint64)
     wc = np.zeros((n, 64), dtype=np.int64)
     h2 = np.zeros(n, dtype=np.uint64)
@@ -503,37 +489,9 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
                                 cards_buf, used_buf, rng_buf)  # fmt: skip
         weight = 1
         if sigma > 0 and not hidden:
-            weight = world_bids(
-                p,
-                n,
-                k,
-                trump,
-                wh,
-                wc,
-                nothing_played,
-                no_wizards,
-                bids,
-                earlier,
-                True,
-                sigma,
-                mono,
-                params[p],
-                tmp,
-                scratch,
-            )
-        # the others' bids: as made before p; the heuristic's estimate of the sampled hand after p
-        passed = not hidden
-        q = dealer
-        for _i in range(n):
-            q = q + 1 if q + 1 < n else 0
-            if q == p:
-                passed = False
-            elif passed:
-                b2[q] = bids[q]
-            else:
-                # the others are modelled with the player's own heuristic parameters
-                e = estimate(wh[q], wc[q], trump, n, k, params[p], mono)
-                b2[q] = min(max(np.int64(np.floor(e + 0.5)), 0), k)
+            weight = world_bids(p, n, k, trump, wh, wc, nothing_played, no_wizards, bids, earlier, True, sigma, mono,
+                                params[p], tmp, scratch)  # fmt: skip
+        sampled_bids(p, n, k, dealer, trump, hidden, bids, wh, wc, params[p], mono, b2)
         top = -1  # the highest live bid: played out in full (and, if shared, snapshotted for the lower ones)
         for b in range(hi, lo - 1, -1):
             if top < 0 and alive[b - lo]:
@@ -544,38 +502,14 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
                 continue
             b2[p] = b
             if shared and b < top:
-                i = b
-                if b > 0 and sn_i[i, 0] < 0:  # p never took b tricks: the top bid's play, scored for b
-                    if fin_cancel:
-                        score = 10 * fin_won
-                    else:
-                        bid = b
-                        if fin_cloud == p:
-                            bid = cloud_bid(bid, fin_won, k, scoring, fin_cancel)
-                        score = round_score(bid, fin_won, k, scoring)
-                    score *= weight
-                    total[b - lo] += score
-                    if prune > 0:
-                        scores[b - lo, s] = score
+                if b > 0 and sn_i[b, 0] < 0:  # p never took b tricks: the top bid's play, scored for b
+                    score = final_score(b, fin_won, fin_cancel, fin_cloud == p, k, scoring)
+                    add_score(total, scores, b - lo, s, score * weight, prune > 0)
                     continue
                 if b > 0:  # resume after the trick where p took its b-th trick
-                    for q in range(n):
-                        h2[q] = sn_h[i, q]
-                        won2[q] = sn_i[i, 5 + q]
-                        copy_counts(sn_h[i, q], sn_c[i, q], c2[q])
-                    t0 = sn_i[i, 0]
-                    l0 = sn_i[i, 1]
-                    if sn_i[i, 2] != 0 and t0 < k - 1:
-                        st = juggler_passes(n, trump, hstrat, params, st, h2, c2, b2, won2, work)
-                    score, st = rollout(
-                        n, k, t0 + 1, 0, l0, start_led, -1, l0, 0, -1, trump, h2, c2, b2, won2, sn_seen[i],
-                        sn_i[i, 3] != 0, sn_i[i, 4], p, table, masks, rules, hstrat, params, policy, mono, work, st,
-                        0, 0, sn_h, sn_c, sn_i, sn_seen,
-                    )  # fmt: skip
-                    score *= weight
-                    total[b - lo] += score
-                    if prune > 0:
-                        scores[b - lo, s] = score
+                    score, st = resume_snapshot(b, p, n, k, start_led, trump, h2, c2, b2, won2, table, masks, rules,
+                                                hstrat, params, policy, mono, work, st, sn_h, sn_c, sn_i, sn_seen)  # fmt: skip
+                    add_score(total, scores, b - lo, s, score * weight, prune > 0)
                     continue
             for q in range(n):
                 h2[q] = wh[q]
@@ -592,10 +526,7 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
                 table, masks, rules, hstrat, params, policy, mono, work, st,
                 snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen,
             )  # fmt: skip
-            score *= weight
-            total[b - lo] += score
-            if prune > 0:
-                scores[b - lo, s] = score
+            add_score(total, scores, b - lo, s, score * weight, prune > 0)
             if snap_hi > 0:
                 fin_won = won2[p]
                 fin_cancel = sn_i[k + 1, 3] != 0
@@ -607,81 +538,80 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
     return best, st
 
 
-# --------------------------------------------------------------------------- what pimc players know of the round
-# ``view`` = (played, void, full, know, spmask, spwiz): copies of each card played this round; the suits
-# each seat showed out of (bit masks); the whole deck in play by card type; know[o, q, c]: copies of card c
-# that seat o knows seat q holds; the cards and the Wizards each seat has played this round.
+@hot
+def seats_before(p, dealer, n):
+    """Bit mask of the seats that bid before seat ``p`` (from the dealer's left)."""
+    earlier = 0
+    q = dealer + 1 if dealer + 1 < n else 0
+    while q != p:
+        earlier |= 1 << q
+        q = q + 1 if q + 1 < n else 0
+    return earlier
 
 
 @hot
-def view_reset(n, indicator, wolf, swapped, tables, pre, view):
-    """A new round: nothing played or known yet; the deck in play; the Werewolf's swap is public."""
-    deck, mono_decks = tables[0], tables[1]
-    rules = tables[4]
-    pre_info, pre_cnt = pre[0], pre[1]
-    played, void, full, know, spmask, spwiz = view
-    for c in range(64):
-        played[c] = 0
-        full[c] = 0
-    for q in range(n):
-        void[q] = 0
-        spmask[q] = ZERO
-        spwiz[q] = 0
-        for o in range(n):
-            for c in range(64):
-                know[o, q, c] = 0
-    if rules[R_MONO] != 0:  # the cards in play are the seats' own 15
-        for q in range(n):
-            for i in range(mono_decks.shape[1]):
-                full[np.int64(mono_decks[q, i])] += 1
-    else:
-        for i in range(deck.shape[0]):
-            full[np.int64(deck[i])] += 1
-    if pre_info[PRE_ON] != 0:  # the advisor's deck holds only the unseen cards
-        for c in range(64):
-            full[c] += pre_cnt[c]
-        if pre_info[PRE_INDICATOR] >= 0:
-            full[pre_info[PRE_INDICATOR]] += 1
-    if swapped:  # everyone saw the Werewolf's holder take the indicator
-        for o in range(n):
-            if o != wolf:
-                know[o, wolf, indicator] += 1
+def bid_candidates(lo, nb, forbidden):
+    """Score totals and live flags of the bids lo .. lo + nb - 1 (the forbidden bid is never live)."""
+    total = np.zeros(nb, dtype=np.int64)
+    alive = np.ones(nb, dtype=np.bool_)
+    if 0 <= forbidden - lo < nb:
+        alive[forbidden - lo] = False
+        total[forbidden - lo] = -(1 << 40)
+    return total, alive
 
 
 @hot
-def view_after_card(p, c, led, n, view):
-    """Seat ``p`` played card ``c`` onto a trick whose led state was ``led``."""
-    played, void, full, know, spmask, spwiz = view
-    played[c] += 1
-    spmask[p] |= ONE << U64(c)
-    spwiz[p] += np.int64(c == WIZARD)
-    for o in range(n):
-        if know[o, p, c] > 0:
-            know[o, p, c] -= 1
-    if c < 52 and 0 <= led < 4 and c // 13 != led:
-        void[p] |= np.int64(1) << led  # did not follow: out of the led suit
+def add_score(total, scores, i, s, score, keep):
+    """Candidate ``i`` scored ``score`` in deal ``s``: add it up (and keep it for pruning)."""
+    total[i] += score
+    if keep:
+        scores[i, s] = score
 
 
-@hot
-def view_after_passes(n, passed, view):
-    """Everyone passed ``passed[q]`` to the left after a Juggler trick.
+@jit
+def sampled_bids(p, n, k, dealer, trump, hidden, bids, wh, wc, prm, mono, out):
+    """The others' bids in a sampled deal, as ``p`` models them (``out``).
 
-    Seat q passed a card only its receiver q + 1 saw: the receiver updates
-    exactly; the others can no longer be sure of anything they knew q held
-    (which card left is q's hidden choice). Then each seat knows where its own
-    card went. A seat may again hold a suit it showed out of, so the voids are
-    forgotten too.
+    Bids made before ``p`` stand (unless bids are hidden); later bidders bid
+    the heuristic's estimate of their sampled hand, with ``p``'s own parameters.
     """
-    void, know = view[1], view[3]
+    passed = not hidden
+    q = dealer
+    for _i in range(n):
+        q = q + 1 if q + 1 < n else 0
+        if q == p:
+            passed = False
+        elif passed:
+            out[q] = bids[q]
+        else:
+            e = estimate(wh[q], wc[q], trump, n, k, prm, mono)
+            out[q] = min(max(np.int64(np.floor(e + 0.5)), 0), k)
+
+
+@hot
+def final_score(bid, won, cancelled, took_cloud, k, scoring):
+    """Own score of a finished rollout for ``bid`` (bids cancelled by the Bomb: 10 per trick)."""
+    if cancelled:
+        return 10 * won
+    if took_cloud:
+        bid = cloud_bid(bid, won, k, scoring, cancelled)
+    return round_score(bid, won, k, scoring)
+
+
+@jit
+def resume_snapshot(b, p, n, k, start_led, trump, h2, c2, b2, won2, table, masks, rules, hstrat, params, policy, mono,
+                    work, st, sn_h, sn_c, sn_i, sn_seen):  # fmt: skip
+    """Play bid ``b`` on from snapshot ``b`` (the top bid's rollout when ``p`` took its b-th trick); (score, state)."""
     for q in range(n):
-        r = q + 1 if q + 1 < n else 0
-        for o in range(n):
-            if o == r:
-                if know[o, q, passed[q]] > 0:
-                    know[o, q, passed[q]] -= 1
-            else:
-                for c in range(64):
-                    know[o, q, c] = 0
-        void[q] = 0
-    for o in range(n):
-        know[o, o + 1 if o + 1 < n else 0, passed[o]] += 1
+        h2[q] = sn_h[b, q]
+        won2[q] = sn_i[b, 5 + q]
+        copy_counts(sn_h[b, q], sn_c[b, q], c2[q])
+    t0 = sn_i[b, 0]
+    l0 = sn_i[b, 1]
+    if sn_i[b, 2] != 0 and t0 < k - 1:
+        st = juggler_passes(n, trump, hstrat, params, st, h2, c2, b2, won2, work)
+    return rollout(
+        n, k, t0 + 1, 0, l0, start_led, -1, l0, 0, -1, trump, h2, c2, b2, won2, sn_seen[b],
+        sn_i[b, 3] != 0, sn_i[b, 4], p, table, masks, rules, hstrat, params, policy, mono, work, st,
+        0, 0, sn_h, sn_c, sn_i, sn_seen,
+    )  # fmt: skip

@@ -1,0 +1,90 @@
+"""What pimc players know of the round (``view``), kept up to date by the round as it is played.
+
+``view`` = (played, void, full, know, spmask, spwiz): copies of each card
+played this round; the suits each seat showed out of (bit masks); the whole
+deck in play by card type; ``know[o, q, c]``: copies of card c that seat o
+knows seat q holds; the cards and the Wizards each seat has played this round.
+:mod:`.pimc` samples its deals consistently with it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bits import ONE, U64, ZERO
+from ..config import hot
+from ..layout import PRE_INDICATOR, PRE_ON, R_MONO, WIZARD
+
+
+@hot
+def view_reset(n, indicator, wolf, swapped, tables, pre, view):
+    """A new round: nothing played or known yet; the deck in play; the Werewolf's swap is public."""
+    deck, mono_decks = tables[0], tables[1]
+    rules = tables[4]
+    pre_info, pre_cnt = pre[0], pre[1]
+    played, void, full, know, spmask, spwiz = view
+    for c in range(64):
+        played[c] = 0
+        full[c] = 0
+    for q in range(n):
+        void[q] = 0
+        spmask[q] = ZERO
+        spwiz[q] = 0
+        for o in range(n):
+            for c in range(64):
+                know[o, q, c] = 0
+    if rules[R_MONO] != 0:  # the cards in play are the seats' own 15
+        for q in range(n):
+            for i in range(mono_decks.shape[1]):
+                full[np.int64(mono_decks[q, i])] += 1
+    else:
+        for i in range(deck.shape[0]):
+            full[np.int64(deck[i])] += 1
+    if pre_info[PRE_ON] != 0:  # the advisor's deck holds only the unseen cards
+        for c in range(64):
+            full[c] += pre_cnt[c]
+        if pre_info[PRE_INDICATOR] >= 0:
+            full[pre_info[PRE_INDICATOR]] += 1
+    if swapped:  # everyone saw the Werewolf's holder take the indicator
+        for o in range(n):
+            if o != wolf:
+                know[o, wolf, indicator] += 1
+
+
+@hot
+def view_after_card(p, c, led, n, view):
+    """Seat ``p`` played card ``c`` onto a trick whose led state was ``led``."""
+    played, void, full, know, spmask, spwiz = view
+    played[c] += 1
+    spmask[p] |= ONE << U64(c)
+    spwiz[p] += np.int64(c == WIZARD)
+    for o in range(n):
+        if know[o, p, c] > 0:
+            know[o, p, c] -= 1
+    if c < 52 and 0 <= led < 4 and c // 13 != led:
+        void[p] |= np.int64(1) << led  # did not follow: out of the led suit
+
+
+@hot
+def view_after_passes(n, passed, view):
+    """Everyone passed ``passed[q]`` to the left after a Juggler trick.
+
+    Seat q passed a card only its receiver q + 1 saw: the receiver updates
+    exactly; the others can no longer be sure of anything they knew q held
+    (which card left is q's hidden choice). Then each seat knows where its own
+    card went. A seat may again hold a suit it showed out of, so the voids are
+    forgotten too.
+    """
+    void, know = view[1], view[3]
+    for q in range(n):
+        r = q + 1 if q + 1 < n else 0
+        for o in range(n):
+            if o == r:
+                if know[o, q, passed[q]] > 0:
+                    know[o, q, passed[q]] -= 1
+            else:
+                for c in range(64):
+                    know[o, q, c] = 0
+        void[q] = 0
+    for o in range(n):
+        know[o, o + 1 if o + 1 < n else 0, passed[o]] += 1
