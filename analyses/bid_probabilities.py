@@ -251,13 +251,13 @@ def _run_tasks(tasks: list[tuple], jobs: int) -> list:
     except ImportError:  # joblib with its own copy
         from joblib.externals import cloudpickle
 
-    from wizsim.parallel import _LokyWithEnv, worker_env
+    from wizsim.parallel import LokyWithEnv, worker_env
 
     # the task functions travel by value: this file is not an importable module in the workers
     module = sys.modules.get(__name__)
     if module is not None and __name__ != "__main__":  # else cloudpickle sends them by value anyway
         cloudpickle.register_pickle_by_value(module)
-    par = Parallel(n_jobs=jobs, backend=_LokyWithEnv(env=worker_env(), inner_max_num_threads=1), batch_size=1)
+    par = Parallel(n_jobs=jobs, backend=LokyWithEnv(env=worker_env(), inner_max_num_threads=1), batch_size=1)
     return par(delayed(f)(*a) for f, *a in tasks)
 
 

@@ -46,7 +46,7 @@ per-chunk sums: a cluster-robust ("batch") interval that accounts for the
 dependence between the players of one round and the rounds of one game. This
 covers hit rates, means, standard deviations (delta method on the per-chunk
 sums of x and x**2; no bootstrap), the dealer difference and the points gap.
-The per-chunk counts come from ``wizsim.simulate._run_block``, the function
+The per-chunk counts come from ``wizsim.spec.run_block``, the function
 every run uses; the tests check that they add up to ``simulate_result``'s.
 Win probabilities: Wilson intervals on win shares over games (a win shared by
 m tied players counts 1/m; games are independent): per seat, and for the
@@ -171,13 +171,13 @@ def seatings(n: int) -> dict[str, str]:
 
 def _block(spec: RunSpec, lo: int, hi: int) -> dict[str, np.ndarray]:
     """Counts of chunks ``lo .. hi - 1``, one row per chunk (the joint counts summed over the block)."""
-    from wizsim.simulate import _run_block
+    from wizsim.spec import run_block
 
     rows: dict[str, list] = {"games": [], "count": [], "aux": [], "game": []}
     joint = None
     games = spec.chunk_range(lo, hi)[1]
     for i, chunk in enumerate(range(lo, hi)):
-        part = _run_block(spec, chunk, chunk + 1)
+        part = run_block(spec, chunk, chunk + 1)
         rows["games"].append(games[i])
         rows["count"].append(part.joint.sum(axis=(3, 4)))  # [k, seat, pos]
         rows["aux"].append(part.aux)  # [k, seat, pos, AUX_*]

@@ -5,11 +5,8 @@ counting every import: at the top of a module, inside functions (lazy ones)
 and under ``if TYPE_CHECKING``. ``from . import x`` goes to the submodule
 ``x`` when there is one, else to the package's ``__init__``.
 
-Private names (``_x``, not ``__x__``) may be imported only within the Numba
-kernel layer (``wizsim/_kernels.py``, ``wizsim/_numba_config.py`` and
-``wizsim/engine/``). The kernel modules themselves are, for now, imported
-under their private module names (``from . import _kernels as K``); they are
-being moved into the ``wizsim.engine`` package.
+Private names (``_x``, not ``__x__``; modules too) may be imported only
+within the Numba kernel layer, the ``wizsim.engine`` package.
 """
 
 from __future__ import annotations
@@ -18,8 +15,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "wizsim"
-KERNEL_LAYER = ("wizsim._kernels", "wizsim._numba_config", "wizsim.engine")
-PRIVATE_MODULES_ALLOWED = {"_kernels", "_numba_config"}  # until the kernels live in wizsim.engine
+KERNEL_LAYER = ("wizsim.engine",)
 
 
 def _modules() -> dict[str, Path]:
@@ -51,8 +47,8 @@ def import_graph() -> tuple[dict[str, set[str]], list[str]]:
                 for alias in node.names:
                     if alias.name in modules:
                         graph[name].add(alias.name)
-                    last = alias.name.rpartition(".")[2]
-                    if alias.name.startswith("wizsim.") and _is_private(last) and last not in PRIVATE_MODULES_ALLOWED:
+                    crossing = not (_in_kernel_layer(name) and _in_kernel_layer(alias.name))
+                    if alias.name.startswith("wizsim.") and crossing and any(map(_is_private, alias.name.split("."))):
                         private.append(f"{name}: import {alias.name}")
             elif isinstance(node, ast.ImportFrom):
                 if node.level:
@@ -67,8 +63,7 @@ def import_graph() -> tuple[dict[str, set[str]], list[str]]:
                     sub = f"{target}.{alias.name}"
                     graph[name].add(sub if sub in modules else target)
                     crossing = not (_in_kernel_layer(name) and _in_kernel_layer(target))
-                    allowed = sub in modules and alias.name in PRIVATE_MODULES_ALLOWED
-                    if crossing and _is_private(alias.name) and not allowed:
+                    if crossing and (_is_private(alias.name) or any(map(_is_private, target.split(".")))):
                         private.append(f"{name}: from {target} import {alias.name}")
         graph[name].discard(name)
     return graph, private

@@ -265,10 +265,6 @@ class LokyWithEnv(LokyBackend):
         return out
 
 
-# the old private name, still used by analyses/bid_probabilities.py
-_LokyWithEnv = LokyWithEnv
-
-
 @contextlib.contextmanager
 def dask_client(jobs: int, scheduler: str | None, env: dict[str, str]) -> Iterator[Any]:
     """A Dask client: of the cluster at ``scheduler``, or of a new local cluster of ``jobs`` processes with ``env``."""

@@ -288,9 +288,6 @@ def simulate(
     ).table()
 
 
-# Kept for the analysis scripts (analyses/variant_balance.py imports the old private name); use spec.run_block.
-_run_block = run_block
-
 __all__ = [
     "AUX_HIT",
     "AUX_MISS",

@@ -27,7 +27,7 @@ from .engine import layout as L
 from .engine import simulate_chunks
 from .errors import WizsimError
 from .rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, hand_trump, parse_rules
-from .strategies import Strategy, seat_strategies, strategy_arrays
+from .strategies import Strategy, seat_strategies, split_top_level, strategy_arrays  # noqa: F401  (re-exported)
 from .version import __version__
 
 CHUNK_ROUNDS = 1 << 14
@@ -155,26 +155,6 @@ def strategy_label(s: Strategy) -> str:
     # repr keeps every digit: two strategies differing in the 8th digit stay apart
     inner = ",".join(f"{k}={v!r}" if isinstance(v, float) else f"{k}={v}" for k, v in sorted(s.params.items()))
     return f"{s.name}({inner})"
-
-
-def split_top_level(text: str) -> list[str]:
-    """Split a list of strategies on the commas outside brackets: ``"pimc(samples=8,prune=1),random"``.
-
-    The same rule as ``seat_strategies`` in :mod:`wizsim.strategies` applies to ``--strategy``.
-    """
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    parts.append(cur)
-    return [p.strip() for p in parts if p.strip()]
 
 
 def as_int(name: str, value: Any) -> int:

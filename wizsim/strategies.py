@@ -368,7 +368,7 @@ def seat_strategies(spec: str | list | tuple | None, players: int) -> list[Strat
     if spec is None:
         spec = "random"
     if isinstance(spec, str):
-        parts = _split_top_level(spec)
+        parts = split_top_level(spec)
     else:
         parts = list(spec)
     if len(parts) == 1:
@@ -380,8 +380,8 @@ def seat_strategies(spec: str | list | tuple | None, players: int) -> list[Strat
     return [make_strategy(p) for p in parts]
 
 
-def _split_top_level(text: str) -> list[str]:
-    """Split on commas that are not inside parentheses."""
+def split_top_level(text: str) -> list[str]:
+    """Split a list of strategies on the commas outside brackets: ``"pimc(samples=8,prune=1),random"``."""
     parts, depth, cur = [], 0, ""
     for ch in text:
         if ch == "(":
