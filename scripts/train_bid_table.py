@@ -41,7 +41,7 @@ def main() -> None:
     except WizsimError as exc:
         ap.error(str(exc))
     if a.sums:
-        np.savez_compressed(a.sums, **sums)
+        np.savez_compressed(a.sums, allow_pickle=False, **sums)
     value = T.values(sums, a.min_count)
     meta = {
         "games_per_player_count": a.games,

@@ -136,11 +136,11 @@ class Advice:
             lines.append(f"{t:>6}  {100 * self.p_tricks[t]:8.2f}%   [{100 * lo:.2f}, {100 * hi:.2f}]")
         lines += ["", "bid  expected score   95% interval"]
         for b in range(k + 1):
-            v = self.expected_score[b]
-            if v is None:
+            v, ci = self.expected_score[b], self.expected_score_ci[b]
+            if v is None or ci is None:
                 lines.append(f"{b:>3}  {'forbidden (Canadian rule)':>14}")
                 continue
-            lo, hi = self.expected_score_ci[b]
+            lo, hi = ci
             mark = "  <- best" if b == self.best_bid else ""
             lines.append(f"{b:>3}  {v:14.2f}   [{lo:.2f}, {hi:.2f}]{mark}")
         own = ", ".join(f"{b} ({100 * c / max(self.samples, 1):.0f}%)" for b, c in sorted(self.strategy_bids.items()))

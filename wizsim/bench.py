@@ -8,6 +8,7 @@ OpenSpiel's C++ ``oh_hell`` (4 players, 10 tricks, uniform random bots through
 
 from __future__ import annotations
 
+import functools
 import os
 import statistics
 import time
@@ -126,9 +127,9 @@ def time_advise(samples: int = 100_000, repeats: int = 3) -> list[dict]:
 
     out = []
     for method in ("own", "per-bid"):
-        kw = dict(players=4, position=2, hand=ADVISE_HAND, indicator="B5", samples=samples, method=method)
-        advise(**{**kw, "samples": max(samples // 20, 1)}, seed=12345)  # compile / load caches
-        times = _timed(lambda r, kw=kw: advise(**kw, seed=r), repeats)
+        call = functools.partial(advise, players=4, position=2, hand=ADVISE_HAND, indicator="B5", method=method)
+        call(samples=max(samples // 20, 1), seed=12345)  # compile / load caches
+        times = _timed(lambda r, call=call: call(samples=samples, seed=r), repeats)
         median = statistics.median(times)
         attempts = samples  # no earlier bids: every deal is kept
         rounds = attempts * (1 if method == "own" else 11)

@@ -15,7 +15,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from .errors import WizsimError
 from .parallel import RunOptions, add_run_arguments, run_counts
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise WizsimError(f"{message} (see '{self.prog} --help')")
 
 

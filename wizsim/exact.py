@@ -219,16 +219,14 @@ def one_card_counts(players: int, deck: Sequence[int] | None = None, dealer_rule
 
     for q in range(n):
         e, a = q, n - 1 - q  # players before and after position q + 1
-        for mine in np.flatnonzero(full):
-            mine = int(mine)
+        for mine in map(int, np.flatnonzero(full)):
             pool1 = full.copy()
             pool1[mine] -= 1
             w_mine = int(full[mine])
             if codes.size == n:  # no card left to turn up: no trump
                 add(q, IND_NONE, mine, -1, pool1, e, a, 4 * w_mine)
                 continue
-            for ind in np.flatnonzero(pool1):
-                ind = int(ind)
+            for ind in map(int, np.flatnonzero(pool1)):
                 pool2 = pool1.copy()
                 pool2[ind] -= 1
                 weight = w_mine * int(pool1[ind])
@@ -243,8 +241,7 @@ def one_card_counts(players: int, deck: Sequence[int] | None = None, dealer_rule
                     add(q, IND_WIZARD, mine, _dealer_trump(mine), pool2, e, a, 4 * weight)
                 else:
                     # the dealer (last to play, after me) names the trump from their card
-                    for dealt in np.flatnonzero(pool2):
-                        dealt = int(dealt)
+                    for dealt in map(int, np.flatnonzero(pool2)):
                         trump = _dealer_trump(dealt)
                         pool3 = pool2.copy()
                         pool3[dealt] -= 1

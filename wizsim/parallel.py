@@ -213,16 +213,17 @@ def numba_cache_disabled() -> Iterator[None]:
 
     from .engine.config import engine_dispatchers
 
-    saved = []
+    saved: list[tuple[Any, Any]] = []
     for obj in engine_dispatchers():
-        if isinstance(obj, CPUDispatcher) and not isinstance(obj._cache, NullCache):
-            saved.append((obj, obj._cache))
-            obj._cache = NullCache()
+        dispatcher: Any = obj  # numba's dispatcher stubs leave out the private ``_cache`` swapped here
+        if isinstance(obj, CPUDispatcher) and not isinstance(dispatcher._cache, NullCache):
+            saved.append((dispatcher, dispatcher._cache))
+            dispatcher._cache = NullCache()
     try:
         yield
     finally:
-        for obj, cache in saved:
-            obj._cache = cache
+        for dispatcher, cache in saved:
+            dispatcher._cache = cache
 
 
 @contextlib.contextmanager
@@ -510,7 +511,7 @@ class Checkpoint:
         from .io import atomic_path
 
         with atomic_path(self.block_path(lo, hi)) as tmp, open(tmp, "wb") as f:
-            np.savez(f, **arrays)
+            np.savez(f, allow_pickle=False, **arrays)
             f.flush()
             os.fsync(f.fileno())
 

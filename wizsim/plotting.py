@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.rcsetup import cycler  # noqa: E402
 
 from .io import atomic_path  # noqa: E402
 
-STYLE = {
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
+
+STYLE: dict[RcKeyType, Any] = {
     "figure.figsize": (9.0, 4.8),
     "figure.dpi": 100,
     "savefig.dpi": 120,
@@ -32,7 +37,7 @@ COLORS = ["#1f5aa6", "#c0392b", "#2e8b57", "#d4a017", "#6c3483", "#555555"]
 def figure(nrows: int = 1, ncols: int = 1, **kw):
     """A new figure in the house style."""
     plt.rcParams.update(STYLE)
-    plt.rcParams["axes.prop_cycle"] = matplotlib.cycler(color=COLORS)
+    plt.rcParams["axes.prop_cycle"] = cycler(color=COLORS)
     return plt.subplots(nrows, ncols, **kw)
 
 

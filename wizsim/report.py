@@ -56,9 +56,11 @@ def find_analyses(root: Path | None = None) -> list[Path]:
     raise WizsimError("no analyses/ folder found: run wizsim report from the wizsim repository's top folder")
 
 
-def load_analysis(path: Path):
+def load_analysis(path: Path) -> ModuleType:
     """Import an analysis script as a module (not entered in ``sys.modules``: workers get its functions by value)."""
     spec = importlib.util.spec_from_file_location(f"wizsim_analysis_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise WizsimError(f"cannot import analysis {path}: not a Python file")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

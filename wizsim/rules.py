@@ -75,6 +75,7 @@ Choices where RULES.md is silent are listed in ``docs/decisions.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -201,7 +202,7 @@ class Rules:
             if self.has(v) and self.rounds is not None:
                 raise WizsimError(f"variant {v} fixes its own rounds: drop rounds={self.rounds}")
 
-    def to_array(self, specials: list[str] = ()) -> np.ndarray:
+    def to_array(self, specials: Sequence[str] = ()) -> np.ndarray:
         """Return the int64 rule array the kernels read."""
         arr = np.zeros(N_RULE_SLOTS, dtype=np.int64)
         arr[R_CANADIAN] = int(self.canadian)

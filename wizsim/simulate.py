@@ -192,6 +192,7 @@ class SimulationResult:
 
         j = self.counts.joint
         rows = []
+        keys: list[tuple[int | str, np.ndarray]]
         if by == "position":
             arr = j.sum(axis=1)  # [k, pos, b, t]
             keys = [(pos + 1, arr[:, pos]) for pos in range(self.spec.players)]

@@ -2,29 +2,44 @@
 
 from __future__ import annotations
 
+from typing import overload
+
 import numpy as np
+import numpy.typing as npt
 
 Z95 = 1.959963984540054
 
+# Scalars in, NumPy float64 scalars out (a subclass of float); arrays in, arrays out.
+_Estimate = tuple[np.float64, np.float64, np.float64]
+_Estimates = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]
 
-def mean_ci(total: np.ndarray, total_sq: np.ndarray, count: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+
+@overload
+def mean_ci(total: float, total_sq: float, count: float) -> _Estimate: ...
+@overload
+def mean_ci(total: npt.ArrayLike, total_sq: npt.ArrayLike, count: npt.ArrayLike) -> _Estimates: ...
+def mean_ci(total: npt.ArrayLike, total_sq: npt.ArrayLike, count: npt.ArrayLike) -> _Estimate | _Estimates:
     """Mean and normal 95% interval from sums of x and x**2 over ``count`` observations.
 
     Sums are integers (exact); the variance is the unbiased sample variance.
     Returns (mean, low, high); NaN where ``count`` is 0, and NaN bounds where
     ``count`` is 1 (one observation says nothing about the spread).
     """
-    total = np.asarray(total, dtype=np.float64)
-    total_sq = np.asarray(total_sq, dtype=np.float64)
-    count = np.asarray(count, dtype=np.float64)
+    t = np.asarray(total, dtype=np.float64)
+    t2 = np.asarray(total_sq, dtype=np.float64)
+    n = np.asarray(count, dtype=np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):
-        mean = total / count
-        var = (total_sq - count * mean * mean) / (count - 1.0)
-        half = np.where(count > 1, Z95 * np.sqrt(np.maximum(var, 0.0) / count), np.nan)
+        mean = t / n
+        var = (t2 - n * mean * mean) / (n - 1.0)
+        half = np.where(n > 1, Z95 * np.sqrt(np.maximum(var, 0.0) / n), np.nan)
     return mean, mean - half, mean + half
 
 
-def wilson_ci(successes: np.ndarray, count: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+@overload
+def wilson_ci(successes: float, count: float) -> _Estimate: ...
+@overload
+def wilson_ci(successes: npt.ArrayLike, count: npt.ArrayLike) -> _Estimates: ...
+def wilson_ci(successes: npt.ArrayLike, count: npt.ArrayLike) -> _Estimate | _Estimates:
     """Proportion and Wilson 95% score interval (good near 0 and 1 and for small counts)."""
     s = np.asarray(successes, dtype=np.float64)
     n = np.asarray(count, dtype=np.float64)

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
@@ -324,7 +325,13 @@ class PimcStrategy(HeuristicStrategy):
         return row
 
 
-STRATEGIES: dict[str, type[Strategy]] = {
+class StrategyClass(Protocol):
+    """A strategy class of :data:`STRATEGIES`: made from its parameters alone (name and id are its defaults)."""
+
+    def __call__(self, *, params: dict[str, str | float]) -> Strategy: ...
+
+
+STRATEGIES: dict[str, StrategyClass] = {
     "random": RandomStrategy,
     "heuristic": HeuristicStrategy,
     "table": TableStrategy,
@@ -337,7 +344,8 @@ def make_strategy(spec: str | Strategy) -> Strategy:
     if isinstance(spec, Strategy):
         return spec
     text = str(spec).strip()
-    name, params = text, {}
+    name = text
+    params: dict[str, str | float] = {}
     if "(" in text:
         if not text.endswith(")"):
             raise WizsimError(f"malformed strategy {text!r}: write NAME or NAME(key=value,...)")
@@ -350,11 +358,12 @@ def make_strategy(spec: str | Strategy) -> Strategy:
                 params[key] = value.lower()
                 continue
             try:
-                params[key] = float(value)
+                number = float(value)
             except ValueError:
                 raise WizsimError(f"strategy parameter {part!r} in {text!r} is not a number") from None
-            if not math.isfinite(params[key]):
+            if not math.isfinite(number):
                 raise WizsimError(f"strategy parameter {part!r} in {text!r} must be a finite number")
+            params[key] = number
     cls = STRATEGIES.get(name.strip().lower())
     if cls is None:
         raise WizsimError(f"unknown strategy {name!r}; known strategies: {', '.join(STRATEGIES)}")
