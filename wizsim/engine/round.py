@@ -45,8 +45,10 @@ from .layout import (
     I_TRICKS,
     I_TRUMP,
     I_WEREWOLF,
+    JUGGLER,
     JUGGLER_AS,
     NO_TRUMP,
+    P_BID_SAMPLES,
     PRE_ON,
     PRE_SEAT,
     R_BOMB,
@@ -57,24 +59,32 @@ from .layout import (
     R_SPECIALS,
     R_WIZARD_INDICATOR,
     S_PIMC,
+    S_RANDOM,
     T_CARD,
     T_CLASS,
+    T_REFINE,
     T_SUIT,
     WEREWOLF,
 )
-from .players.dispatch import choose_bid, choose_card
+from .players.dispatch import (
+    canadian_step,
+    choose_bid,
+    choose_card,
+    pimc_card,
+    pimc_seat_bid,
+    random_bid,
+    settle_form,
+)
 from .players.pimc_view import view_after_card, view_after_passes, view_reset
+from .rng import random_member
 from .score import cloud_bid, round_score
 from .trick import close_trick, legal_mask, trick_step
 
 
 @hot
-def deal_phase(n, k, dealer, fixed_trump, tables, deal_st, seats, record, rec_row, rec, pre):
+def deal_phase(n, k, dealer, fixed_trump, deck, mono_decks, rules, deal_st, hands, cnt, won, record, rec_row,
+               rec_hands, pre_info, pre_cnt):  # fmt: skip
     """Deal ``k`` cards to each of ``n`` seats; return the turned-up card (-1: none)."""
-    deck, mono_decks, table, masks, rules = tables
-    hands, cnt, bids, won, final_bids, scores, work = seats
-    rec_hands = rec[0]
-    pre_info, pre_cnt = pre[0], pre[1]
     for p in range(n):
         hands[p] = ZERO
         won[p] = 0
@@ -101,10 +111,8 @@ def deal_phase(n, k, dealer, fixed_trump, tables, deal_st, seats, record, rec_ro
 
 
 @hot
-def trump_phase(n, k, dealer, fixed_trump, indicator, tables, strat, params, dec_st, seats):
+def trump_phase(n, k, dealer, fixed_trump, indicator, table, rules, strat, params, dec_st, hands, cnt):
     """The round's trump (RULES.md 3), then the Werewolf; return (trump, Werewolf holder, swapped, face-up card)."""
-    deck, mono_decks, table, masks, rules = tables
-    hands, cnt = seats[0], seats[1]
     trump = NO_TRUMP if fixed_trump == FROM_INDICATOR else fixed_trump
     if indicator >= 0:
         cls = table[indicator, T_CLASS]
@@ -127,7 +135,8 @@ def trump_phase(n, k, dealer, fixed_trump, indicator, tables, strat, params, dec
 
 
 @hot
-def bid_phase(n, k, dealer, trump, shown, clairvoyant, tables, strat, params, dec_st, seats, pre, view):
+def bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules, strat, params, dec_st, hands, cnt,
+              bids, work, pre_info, pre_bids, bid_tab, view):  # fmt: skip
     """Everyone bids, from the dealer's left; return False if a preset (advisor) round is rejected.
 
     Hidden bids: nobody sees the earlier bids; the built-in players never look
@@ -135,9 +144,6 @@ def bid_phase(n, k, dealer, trump, shown, clairvoyant, tables, strat, params, de
     A preset round forces the advised seat's bid and is rejected (hands cleared)
     as soon as another seat would not make the bid given for it.
     """
-    rules = tables[4]
-    hands, cnt, bids = seats[0], seats[1], seats[2]
-    pre_info, pre_bids = pre[0], pre[2]
     bid_sum = 0
     p = dealer
     for i in range(n):
@@ -147,8 +153,15 @@ def bid_phase(n, k, dealer, trump, shown, clairvoyant, tables, strat, params, de
         forbidden = -1
         if rules[R_CANADIAN] != 0 and i == n - 1:
             forbidden = k - bid_sum
-        b = choose_bid(p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, tables, strat, params,
-                       seats, pre, view, dec_st)  # fmt: skip
+        if strat[p] == S_RANDOM:
+            b = random_bid(k, forbidden, dec_st)
+        else:
+            b, est, dec_st[0] = choose_bid(p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands,
+                                           cnt, deck, table, rules, strat, params, bid_tab, work, dec_st[0])  # fmt: skip
+            if strat[p] == S_PIMC and not clairvoyant and params[p, P_BID_SAMPLES] > 0:
+                b, dec_st[0] = pimc_seat_bid(p, n, k, dealer, trump, hands, cnt, bids, shown, b, forbidden, table,
+                                             masks, rules, params, view, dec_st[0])  # fmt: skip
+            b = canadian_step(b, est, k, forbidden)
         if pre_info[PRE_ON] != 0 and pre_bids[p] >= 0:
             if p == pre_info[PRE_SEAT]:
                 b = pre_bids[p]
@@ -161,12 +174,15 @@ def bid_phase(n, k, dealer, trump, shown, clairvoyant, tables, strat, params, de
 
 
 @hot
-def trick_phase(n, k, dealer, trump, shown, track, tables, strat, params, dec_st, seats, record, rec_row, rec,
-                view):  # fmt: skip
-    """Play the ``k`` tricks; return (bids cancelled by a Bomb, the Cloud's taker or -1)."""
-    deck, mono_decks, table, masks, rules = tables
-    hands, cnt, bids, won, final_bids, scores, work = seats
-    rec_info, rec_plays, rec_legal, rec_pass = rec[1], rec[2], rec[3], rec[4]
+def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, params, dec_st, hands, cnt, bids, won,
+                work, record, rec_row, rec_info, rec_plays, rec_legal, rec_pass, view):  # fmt: skip
+    """Play the ``k`` tricks; return (bids cancelled by a Bomb, the Cloud's taker or -1).
+
+    Per card, the players' choices get single values and the random stream
+    only (:func:`.players.dispatch.choose_card`): every array handed to an
+    inlined function with branches costs an atomic reference-count update and
+    its release, which the compiler cannot prune.
+    """
     leader = dealer + 1
     if leader == n:
         leader = 0
@@ -174,7 +190,8 @@ def trick_phase(n, k, dealer, trump, shown, track, tables, strat, params, dec_st
     bomb_voids = rules[R_BOMB] == 0
     cancelled = False  # bomb=cancel_bids and the Bomb was played
     cloud_taker = -1
-    start_led = FREE if rules[R_MONO] != 0 else -1  # mono: no suit to follow, no led-suit bonus
+    mono = rules[R_MONO] != 0
+    start_led = FREE if mono else -1  # mono: no suit to follow, no led-suit bonus
     kmax = rec_plays.shape[1]
     for t in range(k):
         led = start_led
@@ -188,8 +205,19 @@ def trick_phase(n, k, dealer, trump, shown, track, tables, strat, params, dec_st
             if p == n:
                 p = 0
             legal = legal_mask(hands[p], led, masks)
-            f = choose_card(p, t, j, n, k, leader, (led, best, winner, tflags, fairy), legal, trump, seen, cancelled,
-                            cloud_taker, shown, tables, strat, params, seats, view, dec_st)  # fmt: skip
+            kind = strat[p]
+            if kind == S_RANDOM:
+                f = random_member(dec_st, legal)
+            elif kind == S_PIMC and (legal & (legal - ONE)) != ZERO:
+                f, dec_st[0] = pimc_card(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt,
+                                         bids, won, seen, cancelled, cloud_taker, shown, table, masks, rules, params,
+                                         view, dec_st[0])  # fmt: skip
+            else:
+                need = k if cancelled else bids[p] - won[p]  # bids cancelled by the Bomb: every trick is 10 points
+                refine = np.int64(params[p, T_REFINE])
+                f = choose_card(kind, hands[p], legal, need, refine, led, best, j, n, trump, seen, tflags, mono)
+            if f >= JUGGLER:
+                f, dec_st[0] = settle_form(kind, f, p, led, trump, strat, params, table, dec_st[0])
             c = table[f, T_CARD] if f >= JUGGLER_AS else f
             if record:
                 rec_plays[rec_row, t, j] = f
@@ -224,18 +252,17 @@ def trick_phase(n, k, dealer, trump, shown, track, tables, strat, params, dec_st
 
 
 @hot
-def score_phase(n, k, cancelled, cloud_taker, rules, seats):
+def score_phase(n, k, cancelled, cloud_taker, scoring, bids, won, final_bids, scores):
     """Final bids (the Cloud's change) and scores (RULES.md 7, 8)."""
-    hands, cnt, bids, won, final_bids, scores, work = seats
     for p in range(n):
         final_bids[p] = bids[p]
     if cloud_taker >= 0:
-        final_bids[cloud_taker] = cloud_bid(bids[cloud_taker], won[cloud_taker], k, rules[R_SCORING], cancelled)
+        final_bids[cloud_taker] = cloud_bid(bids[cloud_taker], won[cloud_taker], k, scoring, cancelled)
     for p in range(n):
         if cancelled:
             scores[p] = 10 * won[p]
         else:
-            scores[p] = round_score(final_bids[p], won[p], k, rules[R_SCORING])
+            scores[p] = round_score(final_bids[p], won[p], k, scoring)
 
 
 @hot
@@ -250,22 +277,27 @@ def play_round(n, k, dealer, fixed_trump, clairvoyant, tables, strat, params, de
     ``record`` is true everything that happens is written to row ``rec_row`` of
     the ``rec`` arrays (histories and tests).
     """
-    rules = tables[4]
+    deck, mono_decks, table, masks, rules = tables
+    hands, cnt, bids, won, final_bids, scores, work = seats
+    rec_hands, rec_info, rec_plays, rec_legal, rec_pass = rec[0], rec[1], rec[2], rec[3], rec[4]
+    pre_info, pre_cnt, pre_bids, bid_tab = pre
     track = False
     for p in range(n):
         track |= strat[p] == S_PIMC
-    indicator = deal_phase(n, k, dealer, fixed_trump, tables, deal_st, seats, record, rec_row, rec, pre)
-    trump, wolf, swapped, shown = trump_phase(n, k, dealer, fixed_trump, indicator, tables, strat, params, dec_st,
-                                              seats)  # fmt: skip
+    indicator = deal_phase(n, k, dealer, fixed_trump, deck, mono_decks, rules, deal_st, hands, cnt, won, record,
+                           rec_row, rec_hands, pre_info, pre_cnt)  # fmt: skip
+    trump, wolf, swapped, shown = trump_phase(n, k, dealer, fixed_trump, indicator, table, rules, strat, params, dec_st,
+                                              hands, cnt)  # fmt: skip
     if track:  # PIMC's view of the round (before the bids: PIMC bids by sampling too)
         view_reset(n, indicator, wolf, swapped, tables, pre, view)
-    if not bid_phase(n, k, dealer, trump, shown, clairvoyant, tables, strat, params, dec_st, seats, pre, view):
+    if not bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules, strat, params, dec_st, hands,
+                     cnt, bids, work, pre_info, pre_bids, bid_tab, view):  # fmt: skip
         return False
-    cancelled, cloud_taker = trick_phase(n, k, dealer, trump, shown, track, tables, strat, params, dec_st, seats,
-                                         record, rec_row, rec, view)  # fmt: skip
-    score_phase(n, k, cancelled, cloud_taker, rules, seats)
+    cancelled, cloud_taker = trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, params, dec_st,
+                                         hands, cnt, bids, won, work, record, rec_row, rec_info, rec_plays, rec_legal,
+                                         rec_pass, view)  # fmt: skip
+    score_phase(n, k, cancelled, cloud_taker, rules[R_SCORING], bids, won, final_bids, scores)
     if record:
-        rec_info = rec[1]
         rec_info[rec_row, I_DEALER] = dealer
         rec_info[rec_row, I_CARDS] = k
         rec_info[rec_row, I_INDICATOR] = indicator

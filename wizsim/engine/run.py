@@ -25,9 +25,8 @@ from .round import play_round
 
 
 @hot
-def accumulate_round(k, n, dealer, ws_seats, seats, joint, aux):
+def accumulate_round(k, n, dealer, ws_seats, bids, won, final_bids, scores, joint, aux):
     """Add one round's results to the counts by round size, game seat and position."""
-    bids, won, final_bids, scores = seats[2], seats[3], seats[4], seats[5]
     pos = n - 1 - dealer  # position of compact seat 0: 0 = left of the dealer
     for i in range(n):
         if pos == n:
@@ -45,13 +44,11 @@ def accumulate_round(k, n, dealer, ws_seats, seats, joint, aux):
 
 
 @hot
-def record_results(row, n, na, ws_seats, seats, rec):
+def record_results(row, n, na, ws_seats, bids, won, final_bids, scores, rec_info, rec_seats, kmax):
     """Write the round's game seats, bids, tricks won, scores and final bids to record row ``row``."""
-    bids, won, final_bids, scores = seats[2], seats[3], seats[4], seats[5]
-    rec_info, rec_plays, rec_seats = rec[1], rec[2], rec[5]
     for i in range(n):
         rec_seats[row, i] = ws_seats[i] if i < na else -1
-    base = I_TRICKS + 3 * rec_plays.shape[1]  # layout.info_seats(kmax)
+    base = I_TRICKS + 3 * kmax  # layout.info_seats(kmax)
     for i in range(na):
         rec_info[row, base + i] = bids[i]
         rec_info[row, base + n + i] = won[i]
@@ -118,7 +115,9 @@ def play_item(item, n, schedule, trumps, games_mode, tables, strat, params, deal
     and seats keep their game numbers in the counts.
     """
     ws_seats, ws_strat, ws_params, totals, seats = ws
+    bids, won, final_bids, scores = seats[2], seats[3], seats[4], seats[5]
     joint, aux, game_acc = acc
+    rec_info, rec_plays, rec_seats = rec[1], rec[2], rec[5]
     rules = tables[4]
     na = n
     for i in range(n):
@@ -138,11 +137,11 @@ def play_item(item, n, schedule, trumps, games_mode, tables, strat, params, deal
         if not accepted:
             return row  # a preset (advisor) round whose earlier bids did not match: hands mode only
         if accumulate:
-            accumulate_round(k, na, dealer, ws_seats, seats, joint, aux)
+            accumulate_round(k, na, dealer, ws_seats, bids, won, final_bids, scores, joint, aux)
         for i in range(na):
-            totals[ws_seats[i]] += seats[5][i]
+            totals[ws_seats[i]] += scores[i]
         if record:
-            record_results(row, n, na, ws_seats, seats, rec)
+            record_results(row, n, na, ws_seats, bids, won, final_bids, scores, rec_info, rec_seats, rec_plays.shape[1])
             row += 1
         dealer += 1
         if dealer == na:

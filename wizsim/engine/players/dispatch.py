@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bits import ONE, ZERO
-from ..config import hot
+from ..config import hot, jit
 from ..layout import (
     D_FORM,
-    JUGGLER,
     JUGGLER_AS,
-    P_BID_SAMPLES,
     R_HIDDEN_BIDS,
     R_MONO,
     R_SCORING,
@@ -27,10 +24,9 @@ from ..layout import (
     S_TABLE,
     T_CARD,
     T_EXPLORE,
-    T_REFINE,
     WIZARD,
 )
-from ..rng import below, random_member
+from ..rng import below
 from .decisions import decider
 from .heuristic import clairvoyant_bid, estimate, forms_of, heuristic_play
 from .pimc import pimc_bid, pimc_play
@@ -39,22 +35,28 @@ from .table import table_bid
 
 
 @hot
-def choose_bid(p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, tables, strat, params, seats, pre,
-               view, dec_st):  # fmt: skip
-    """The bid of seat ``p``, the ``i``-th to bid (``bid_sum``: the bids so far; ``forbidden``: -1 or the
-    Canadian rule's forbidden bid)."""
-    deck, mono_decks, table, masks, rules = tables
-    hands, cnt, bids, won, final_bids, scores, work = seats
-    played, void, full, know, spmask, spwiz = view
-    mono = rules[R_MONO] != 0
-    if strat[p] == S_RANDOM:
-        if 0 <= forbidden <= k:
-            b = below(dec_st, k)
-            if b >= forbidden:
-                b += 1
-        else:
-            b = below(dec_st, k + 1)
+def random_bid(k, forbidden, dec_st):
+    """A uniformly random legal bid (never the Canadian rule's ``forbidden`` bid, -1: none)."""
+    if 0 <= forbidden <= k:
+        b = below(dec_st, k)
+        if b >= forbidden:
+            b += 1
         return b
+    return below(dec_st, k + 1)
+
+
+@jit
+def choose_bid(p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table, rules, strat,
+               params, bid_tab, work, st):  # fmt: skip
+    """A ``heuristic``, ``table`` or ``pimc`` seat's bid before pimc's search and the Canadian rule.
+
+    Returns (bid, the heuristic's estimate, stream state). ``i``: how many bid
+    before; ``bid_sum``: their bids; ``forbidden``: -1 or the Canadian rule's
+    forbidden bid. A real call (random seats bid by :func:`random_bid`):
+    arrays passed into an inlined function cost atomic reference-count updates.
+    """
+    dec_st = np.full(1, st, dtype=np.uint64)
+    mono = rules[R_MONO] != 0
     if clairvoyant:
         b = clairvoyant_bid(p, n, k, dealer, trump, shown, hands, cnt, deck, table, rules[R_SCORING], work)
         est = np.float64(b)
@@ -69,50 +71,74 @@ def choose_bid(p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden
         if strat[p] == S_TABLE and params[p, T_EXPLORE] > 0:
             b = min(max(b + below(dec_st, 5) - 2, 0), k)
         else:
-            b = table_bid(est, b, n, k, i, bid_sum, rules[R_HIDDEN_BIDS] != 0, forbidden, cnt[p, WIZARD], pre[3])
-    if strat[p] == S_PIMC and not clairvoyant and params[p, P_BID_SAMPLES] > 0:
-        b, dec_st[0] = pimc_bid(
-            p, n, k, dealer, trump, hands, cnt, bids, full, shown, know[p], b,
-            forbidden, table, masks, rules, params, mono, dec_st[0],
-        )  # fmt: skip
-    if b == forbidden:
-        if (est >= b and b < k) or b == 0:
-            b += 1
-        else:
-            b -= 1
-    return b
+            b = table_bid(est, b, n, k, i, bid_sum, rules[R_HIDDEN_BIDS] != 0, forbidden, cnt[p, WIZARD], bid_tab)
+    return b, est, dec_st[0]
 
 
 @hot
-def choose_card(p, t, j, n, k, leader, trick, legal, trump, seen, cancelled, cloud_taker, shown, tables, strat,
-                params, seats, view, dec_st):  # fmt: skip
-    """The form seat ``p`` plays as the ``j``-th card of trick ``t`` (``trick``: led, best, winner, flags, Fairy)."""
-    deck, mono_decks, table, masks, rules = tables
-    hands, cnt, bids, won, final_bids, scores, work = seats
+def canadian_step(b, est, k, forbidden):
+    """Step off the Canadian rule's forbidden bid towards the side of the estimate (docs/decisions.md)."""
+    if b == forbidden:
+        if (est >= b and b < k) or b == 0:
+            return b + 1
+        return b - 1
+    return b
+
+
+@jit
+def pimc_seat_bid(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view,
+                  st):  # fmt: skip
+    """pimc's bid around ``base`` (a real call: only pimc seats pay for unpacking ``view``); (bid, state)."""
     played, void, full, know, spmask, spwiz = view
-    led, best, winner, tflags, fairy = trick
     mono = rules[R_MONO] != 0
-    if strat[p] == S_RANDOM:
-        c = random_member(dec_st, legal)
-        f = c
-        if c >= JUGGLER:
-            if decider(strat, params, p, D_FORM) == S_RANDOM:
-                f = random_form(c, dec_st)
-            else:
-                f, _ = forms_of(c, led, trump)  # heuristic choice: the winning form
-        return f
-    need = bids[p] - won[p]
-    if cancelled:
-        need = k  # bids no longer count: every trick is 10 points
-    if strat[p] == S_PIMC and (legal & (legal - ONE)) != ZERO:
-        f, dec_st[0] = pimc_play(
-            p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
-            cancelled, cloud_taker, full, played, void, shown, know[p], spmask, spwiz, table,
-            masks, rules, params, mono, dec_st[0],
-        )  # fmt: skip
-    else:
-        refine = np.int64(params[p, T_REFINE]) if strat[p] == S_TABLE else 0
-        f = heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, refine)
-    if f >= JUGGLER_AS and decider(strat, params, p, D_FORM) == S_RANDOM:
-        f = random_form(table[f, T_CARD], dec_st)
-    return f
+    return pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, know[p], base, forbidden, table, masks,
+                    rules, params, mono, st)  # fmt: skip
+
+
+@hot
+def choose_card(kind, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono):
+    """The card (a form) a ``heuristic`` or ``table`` seat plays, or ``pimc`` with one choice only.
+
+    The other cards are drawn in :func:`..round.trick_phase` itself: a random
+    seat's by ``rng.random_member`` (the stream is the only array a card needs,
+    and handing an array through one more inlined function costs an atomic
+    reference-count update per card), a pimc seat's by :func:`pimc_card`.
+    Scalars only; a card with forms still needs :func:`settle_form`.
+    """
+    return heuristic_play(
+        hand, legal, need, led, best, j, n, trump, seen, tflags, mono, refine if kind == S_TABLE else 0
+    )
+
+
+@jit
+def settle_form(kind, f, p, led, trump, strat, params, table, st):
+    """The form of a card with forms (Juggler, Cloud, Shapeshifter), by the seat's ``form`` decision; (form, state).
+
+    A real call, made only for those cards: ``f`` is a random player's card
+    (>= JUGGLER) or the heuristic's form (>= JUGGLER_AS).
+    """
+    dec_st = np.full(1, st, dtype=np.uint64)
+    rule = decider(strat, params, p, D_FORM)
+    if kind == S_RANDOM:
+        if f >= JUGGLER_AS:
+            return f, st
+        if rule == S_RANDOM:
+            return random_form(f, dec_st), dec_st[0]
+        win, _ = forms_of(f, led, trump)  # heuristic choice: the winning form
+        return win, st
+    if f >= JUGGLER_AS and rule == S_RANDOM:
+        return random_form(table[f, T_CARD], dec_st), dec_st[0]
+    return f, st
+
+
+@jit
+def pimc_card(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen, cancelled,
+              cloud_taker, shown, table, masks, rules, params, view, st):  # fmt: skip
+    """pimc's card when it has a choice (a real call: only pimc seats pay for unpacking ``view``); (form, state)."""
+    played, void, full, know, spmask, spwiz = view
+    mono = rules[R_MONO] != 0
+    return pimc_play(
+        p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+        cancelled, cloud_taker, full, played, void, shown, know[p], spmask, spwiz, table,
+        masks, rules, params, mono, st,
+    )  # fmt: skip
