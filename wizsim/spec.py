@@ -75,7 +75,10 @@ class RunSpec:
                 for s in self.strategies
             )
         )
-        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre, tab)
+        # its dtype tells the kernels whether a seat plays pimc: bool (none) compiles them without pimc's search
+        has_pimc = any(s.strategy_id == L.S_PIMC for s in self.strategies)
+        pimc = np.zeros(1, dtype=np.int8 if has_pimc else np.bool_)
+        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre, tab, pimc)
 
     def schedule_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         trumps = self.trumps or [FROM_INDICATOR] * len(self.schedule)

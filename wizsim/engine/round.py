@@ -70,12 +70,10 @@ from .players.dispatch import (
     canadian_step,
     choose_bid,
     choose_card,
-    pimc_card,
-    pimc_seat_bid,
     random_bid,
     settle_form,
 )
-from .players.pimc_view import view_after_card, view_after_passes, view_reset
+from .players.pimc_hooks import bid_hook, card_hook, card_seen_hook, passes_hook, reset_hook
 from .rng import random_member
 from .score import cloud_bid, round_score
 from .trick import close_trick, legal_mask, trick_step
@@ -159,7 +157,7 @@ def bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules
             b, est, dec_st[0] = choose_bid(p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands,
                                            cnt, deck, table, rules, strat, params, bid_tab, work, dec_st[0])  # fmt: skip
             if strat[p] == S_PIMC and not clairvoyant and params[p, P_BID_SAMPLES] > 0:
-                b, dec_st[0] = pimc_seat_bid(p, n, k, dealer, trump, hands, cnt, bids, shown, b, forbidden, table,
+                b, dec_st[0] = bid_hook(p, n, k, dealer, trump, hands, cnt, bids, shown, b, forbidden, table,
                                              masks, rules, params, view, dec_st[0])  # fmt: skip
             b = canadian_step(b, est, k, forbidden)
         if pre_info[PRE_ON] != 0 and pre_bids[p] >= 0:
@@ -209,7 +207,7 @@ def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, p
             if kind == S_RANDOM:
                 f = random_member(dec_st, legal)
             elif kind == S_PIMC and (legal & (legal - ONE)) != ZERO:
-                f, dec_st[0] = pimc_card(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt,
+                f, dec_st[0] = card_hook(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt,
                                          bids, won, seen, cancelled, cloud_taker, shown, table, masks, rules, params,
                                          view, dec_st[0])  # fmt: skip
             else:
@@ -227,7 +225,7 @@ def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, p
             cnt[p, c] = left
             hands[p] &= ~(U64(left == 0) << U64(c))
             if track:
-                view_after_card(p, c, led, n, view)
+                card_seen_hook(p, c, led, n, view)
             led, best, winner, tflags, fairy = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
         next_leader = winner
         if tflags != 0:
@@ -244,7 +242,7 @@ def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, p
         if (tflags & FLAG_JUGGLER) != 0 and t < k - 1:
             dec_st[0] = juggler_passes(n, trump, strat, params, dec_st[0], hands, cnt, bids, won, work)
             if track:
-                view_after_passes(n, work, view)
+                passes_hook(n, work, view)
             if record:
                 for q in range(n):
                     rec_pass[rec_row, t, q] = work[q]
@@ -289,7 +287,7 @@ def play_round(n, k, dealer, fixed_trump, clairvoyant, tables, strat, params, de
     trump, wolf, swapped, shown = trump_phase(n, k, dealer, fixed_trump, indicator, table, rules, strat, params, dec_st,
                                               hands, cnt)  # fmt: skip
     if track:  # PIMC's view of the round (before the bids: PIMC bids by sampling too)
-        view_reset(n, indicator, wolf, swapped, tables, pre, view)
+        reset_hook(n, indicator, wolf, swapped, tables, pre, view)
     if not bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules, strat, params, dec_st, hands,
                      cnt, bids, work, pre_info, pre_bids, bid_tab, view):  # fmt: skip
         return False

@@ -20,6 +20,7 @@ import numpy as np
 
 from .config import hot, jit
 from .layout import ELIMINATION_DECK, I_TRICKS, PRE_DEALER, PRE_ON, R_CLAIRVOYANCE, R_ELIMINATION
+from .players.pimc_hooks import new_view
 from .rng import below
 from .round import play_round
 
@@ -163,7 +164,7 @@ def play_item(item, n, schedule, trumps, games_mode, tables, strat, params, deal
 
 @jit
 def play_items(n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat, params,
-               pre, accumulate, acc, record, rec):  # fmt: skip
+               pre, pimc, accumulate, acc, record, rec):  # fmt: skip
     """Play items ``first .. first + count - 1`` (see :func:`play_item`) from generator ``state``.
 
     One call per chunk; the round is inlined into its loop. The work arrays are
@@ -190,15 +191,7 @@ def play_items(n, schedule, trumps, games_mode, first, count, state, deck0, mono
         np.zeros(n, dtype=np.int64),  # game totals by game seat
         seats,
     )
-    # PIMC's view of the round (see players.pimc)
-    view = (
-        np.zeros(64, dtype=np.int64),  # cards played
-        np.zeros(n, dtype=np.int64),  # suits shown out of
-        np.zeros(64, dtype=np.int64),  # the whole deck in play, by card type
-        np.zeros((n, n, 64), dtype=np.int64),  # know[o, q, c]: copies of c that seat o knows q holds
-        np.zeros(n, dtype=np.uint64),  # cards each seat has played this round
-        np.zeros(n, dtype=np.int64),  # Wizards each seat has played this round
-    )
+    view = new_view(pimc, n)  # PIMC's view of the round; a stand-in without a pimc seat (pimc is not compiled)
     row = 0
     for item in range(first, first + count):
         row = play_item(item, n, schedule, trumps, games_mode, tables, strat, params, deal_st, dec_st, ws,
@@ -207,7 +200,8 @@ def play_items(n, schedule, trumps, games_mode, first, count, state, deck0, mono
 
 @jit
 def simulate_chunks(n, schedule, trumps, games_mode, chunk_first, chunk_count, chunk_state, deck0, mono0, table,
-                    masks, rules, strat, params, pre_info, pre_cnt, pre_bids, bid_table, joint, aux, game_acc):  # fmt: skip
+                    masks, rules, strat, params, pre_info, pre_cnt, pre_bids, bid_table, pimc, joint, aux,
+                    game_acc):  # fmt: skip
     """Play whole chunks and add their integer counts to the accumulators (module docstring).
 
     Chunk ``c`` covers items ``chunk_first[c] .. + chunk_count[c] - 1`` (rounds
@@ -215,7 +209,8 @@ def simulate_chunks(n, schedule, trumps, games_mode, chunk_first, chunk_count, c
     ``chunk_state[c]`` (dealing, decisions). ``pre_info``, ``pre_cnt``,
     ``pre_bids`` preset each round for the bid advisor (``pre_info[PRE_ON] ==
     0``: off); ``bid_table`` is the ``table`` player's learned bid values (an
-    all-ones-shape NaN array when no seat needs it).
+    all-ones-shape NaN array when no seat needs it); ``pimc`` is a bool array when
+    no seat plays pimc (its search is then not compiled), an int8 array otherwise.
     """
     acc = (joint, aux, game_acc)
     dummy_p = np.zeros((1, 1, 1), dtype=np.int64)
@@ -226,14 +221,14 @@ def simulate_chunks(n, schedule, trumps, games_mode, chunk_first, chunk_count, c
     for c in range(chunk_first.shape[0]):
         play_items(
             n, schedule, trumps, games_mode, chunk_first[c], chunk_count[c], chunk_state[c], deck0, mono0, table,
-            masks, rules, strat, params, (pre_info, pre_cnt, pre_bids, bid_table), yes, acc, not yes, rec,
+            masks, rules, strat, params, (pre_info, pre_cnt, pre_bids, bid_table), pimc, yes, acc, not yes, rec,
         )  # fmt: skip
 
 
 @jit
 def record_chunk(n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat,
-                 params, pre_info, pre_cnt, pre_bids, bid_table, rec_hands, rec_info, rec_plays, rec_legal, rec_pass,
-                 rec_seats):  # fmt: skip
+                 params, pre_info, pre_cnt, pre_bids, bid_table, pimc, rec_hands, rec_info, rec_plays, rec_legal,
+                 rec_pass, rec_seats):  # fmt: skip
     """Play one chunk like :func:`simulate_chunks` and record every round (columns: ``layout.I_*``).
 
     ``rec_hands[r, seat]`` the dealt cards, ``rec_info[r]`` the round (see
@@ -251,5 +246,5 @@ def record_chunk(n, schedule, trumps, games_mode, first, count, state, deck0, mo
     yes = n > 0  # run-time flags: the same play_items signature as simulate_chunks
     play_items(
         n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat, params,
-        (pre_info, pre_cnt, pre_bids, bid_table), not yes, acc, yes, rec,
+        (pre_info, pre_cnt, pre_bids, bid_table), pimc, not yes, acc, yes, rec,
     )  # fmt: skip

@@ -1,0 +1,145 @@
+"""pimc's entry points into the round, compiled only for runs with a pimc seat.
+
+A run without pimc passes a bool array as ``pimc`` (with pimc: an int8
+array), and its ``view`` is a 1-tuple stand-in: each hook below then compiles to a
+stub and pimc's search (its rollouts, sampling and pruning: about a third of
+the engine's compile time) is never compiled. With a pimc seat ``view`` is
+the tuple of arrays of :mod:`.pimc_view` and the hooks call the real thing.
+The choice is made from the argument's type when the round is compiled.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba.core import types
+from numba.extending import overload
+
+from ..config import NJIT_OPTIONS
+from .dispatch import pimc_card, pimc_seat_bid
+from .pimc_view import view_after_card, view_after_passes, view_reset
+
+_OPTIONS = {k: v for k, v in NJIT_OPTIONS.items() if k != "cache"}
+
+
+def _none(view) -> bool:
+    """True for the stand-in view of a run without pimc: a 1-tuple (the real view has six arrays)."""
+    return isinstance(view, types.BaseTuple) and len(view) == 1
+
+
+def card_hook(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen, cancelled,
+              cloud_taker, shown, table, masks, rules, params, view, st):  # fmt: skip  # pragma: no cover - compiled
+    """pimc's card (see :func:`.dispatch.pimc_card`); a stub without pimc."""
+    raise NotImplementedError
+
+
+@overload(card_hook, jit_options=_OPTIONS)
+def _card_hook(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen, cancelled,
+               cloud_taker, shown, table, masks, rules, params, view, st):  # fmt: skip
+    if _none(view):
+
+        def stub(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+                 cancelled, cloud_taker, shown, table, masks, rules, params, view, st):  # fmt: skip
+            return -1, st
+
+        return stub
+
+    def impl(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen, cancelled,
+             cloud_taker, shown, table, masks, rules, params, view, st):  # fmt: skip
+        return pimc_card(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+                         cancelled, cloud_taker, shown, table, masks, rules, params, view, st)  # fmt: skip
+
+    return impl
+
+
+def bid_hook(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view,
+             st):  # fmt: skip  # pragma: no cover - compiled
+    """pimc's bid (see :func:`.dispatch.pimc_seat_bid`); a stub without pimc."""
+    raise NotImplementedError
+
+
+@overload(bid_hook, jit_options=_OPTIONS)
+def _bid_hook(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view, st):
+    if _none(view):
+
+        def stub(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view,
+                 st):  # fmt: skip
+            return base, st
+
+        return stub
+
+    def impl(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view, st):
+        return pimc_seat_bid(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules,
+                             params, view, st)  # fmt: skip
+
+    return impl
+
+
+def reset_hook(n, indicator, wolf, swapped, tables, pre, view):  # pragma: no cover - compiled
+    """:func:`.pimc_view.view_reset`; nothing without pimc."""
+    raise NotImplementedError
+
+
+@overload(reset_hook, jit_options=_OPTIONS)
+def _reset_hook(n, indicator, wolf, swapped, tables, pre, view):
+    if _none(view):
+        return lambda n, indicator, wolf, swapped, tables, pre, view: None
+
+    def impl(n, indicator, wolf, swapped, tables, pre, view):
+        view_reset(n, indicator, wolf, swapped, tables, pre, view)
+
+    return impl
+
+
+def card_seen_hook(p, c, led, n, view):  # pragma: no cover - compiled
+    """:func:`.pimc_view.view_after_card`; nothing without pimc."""
+    raise NotImplementedError
+
+
+@overload(card_seen_hook, jit_options=_OPTIONS)
+def _card_seen_hook(p, c, led, n, view):
+    if _none(view):
+        return lambda p, c, led, n, view: None
+
+    def impl(p, c, led, n, view):
+        view_after_card(p, c, led, n, view)
+
+    return impl
+
+
+def passes_hook(n, passed, view):  # pragma: no cover - compiled
+    """:func:`.pimc_view.view_after_passes`; nothing without pimc."""
+    raise NotImplementedError
+
+
+@overload(passes_hook, jit_options=_OPTIONS)
+def _passes_hook(n, passed, view):
+    if _none(view):
+        return lambda n, passed, view: None
+
+    def impl(n, passed, view):
+        view_after_passes(n, passed, view)
+
+    return impl
+
+
+def new_view(pimc, n):  # pragma: no cover - compiled
+    """pimc's view of the round for ``n`` seats (:mod:`.pimc_view`); a stand-in when ``pimc`` is a bool array."""
+    raise NotImplementedError
+
+
+@overload(new_view, jit_options=_OPTIONS)
+def _new_view(pimc, n):
+    if isinstance(pimc, types.Array) and pimc.dtype == types.boolean:
+        return lambda pimc, n: (pimc,)  # no pimc seat: a stand-in the hooks compile to nothing
+
+    def impl(pimc, n):
+        return (
+            np.zeros(64, dtype=np.int64),  # cards played
+            np.zeros(n, dtype=np.int64),  # suits shown out of
+            np.zeros(64, dtype=np.int64),  # the whole deck in play, by card type
+            np.zeros((n, n, 64), dtype=np.int64),  # know[o, q, c]: copies of c that seat o knows q holds
+            np.zeros(n, dtype=np.uint64),  # cards each seat has played this round
+            np.zeros(n, dtype=np.int64),  # Wizards each seat has played this round
+        )
+
+    return impl
