@@ -28,8 +28,8 @@ CASES = {
 }
 
 CHILD = """
-import json, statistics, sys, time
-import wizsim.simulate as S
+import importlib, json, statistics, sys, time
+S = importlib.import_module("wizsim.simulate")  # the module (older wizsim exports a function of that name)
 cases = json.loads(sys.argv[1])
 try:
     from wizsim.parallel import RunOptions, run_counts
