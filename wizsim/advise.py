@@ -50,9 +50,9 @@ from .engine.score import round_score_checked
 from .errors import WizsimError
 from .rules import FROM_INDICATOR, check_players, parse_rules, standard_last_round
 from .simulate import run_counts
-from .spec import RunSpec, make_spec, split_top_level, strategy_label
+from .spec import RunSpec, make_spec, strategy_label
 from .stats import mean_ci, wilson_ci
-from .strategies import make_strategy
+from .strategies import make_strategy, split_top_level
 
 METHODS = ("auto", "own", "per-bid")
 MAX_SAMPLES = 10**8

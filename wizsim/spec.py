@@ -27,7 +27,7 @@ from .engine import layout as L
 from .engine import simulate_chunks
 from .errors import WizsimError
 from .rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, hand_trump, parse_rules
-from .strategies import Strategy, seat_strategies, split_top_level, strategy_arrays  # noqa: F401  (re-exported)
+from .strategies import Strategy, seat_strategies, strategy_arrays
 from .version import __version__
 
 CHUNK_ROUNDS = 1 << 14

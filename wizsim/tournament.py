@@ -63,9 +63,9 @@ import pandas as pd
 
 from .errors import WizsimError
 from .parallel import Checkpoint, Progress, RunOptions, block_items, chunks_done, workers
-from .spec import MAX_ITEMS, RunSpec, as_int, make_spec, split_top_level, strategy_label
+from .spec import MAX_ITEMS, RunSpec, as_int, make_spec, strategy_label
 from .stats import Z95, format_pct, format_pm
-from .strategies import make_strategy
+from .strategies import make_strategy, split_top_level
 
 MAX_FULL_SEATINGS = 120  # above this many arrangements, the cyclic set is used
 

@@ -1,7 +1,10 @@
 """One round as phases: deal -> trump -> bids -> tricks -> score (RULES.md 2-8).
 
 :func:`play_round` strings the phases together; each phase is a named,
-inlined function. Arguments come in tuples (all inlined, so they cost nothing):
+inlined function. :func:`play_round` gets its arrays in tuples and unpacks them
+once; the phases take theirs one by one, because every array handed to an
+inlined function with branches costs an atomic reference-count update and its
+release (the per-card paths take single values only). The tuples:
 
 * ``tables`` = (deck, mono_decks, table, masks, rules): the deck in play, mono's
   own decks, the card table, the suit masks and the rule array;
@@ -11,7 +14,8 @@ inlined function. Arguments come in tuples (all inlined, so they cost nothing):
 * ``pre`` = (info, cnt, bids, bid_table): a preset advisor round (when
   ``info[PRE_ON]``) and the ``table`` player's learned bid values;
 * ``view`` = (played, void, full, know, spmask, spwiz): what ``pimc`` players
-  know of the round (see :mod:`.players.pimc`);
+  know of the round (see :mod:`.players.pimc_view`); a 1-tuple stand-in when no
+  seat plays pimc (:mod:`.players.pimc_hooks`);
 * ``rec`` = (hands, info, plays, legal, passes, seats): the record arrays
   (rows of recorded rounds; columns in :mod:`.layout`).
 
