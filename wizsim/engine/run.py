@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .borrow import borrow, hold
 from .config import hot, jit
 from .layout import ELIMINATION_DECK, I_TRICKS, PRE_DEALER, PRE_ON, R_CLAIRVOYANCE, R_ELIMINATION
 from .players.pimc_hooks import new_view
@@ -192,10 +193,21 @@ def play_items(n, schedule, trumps, games_mode, first, count, state, deck0, mono
         seats,
     )
     view = new_view(pimc, n)  # PIMC's view of the round; a stand-in without a pimc seat (pimc is not compiled)
+    # borrowed views (no reference counts) of arrays that live until this function returns
+    b_tables = borrow(tables)
+    b_seats = borrow(seats)
+    b_ws = (borrow(ws[0]), borrow(ws[1]), borrow(ws[2]), borrow(ws[3]), b_seats)
+    b_acc = borrow(acc)
+    b_rec = borrow(rec)
+    b_pre = borrow(pre)
+    b_view = borrow(view)
+    b_deal, b_dec = borrow(deal_st), borrow(dec_st)
+    b_schedule, b_trumps, b_strat, b_params = borrow(schedule), borrow(trumps), borrow(strat), borrow(params)
     row = 0
     for item in range(first, first + count):
-        row = play_item(item, n, schedule, trumps, games_mode, tables, strat, params, deal_st, dec_st, ws,
-                        accumulate, acc, record, row, rec, pre, view)  # fmt: skip
+        row = play_item(item, n, b_schedule, b_trumps, games_mode, b_tables, b_strat, b_params, b_deal, b_dec, b_ws,
+                        accumulate, b_acc, record, row, b_rec, b_pre, b_view)  # fmt: skip
+    hold((tables, seats, ws, acc, rec, pre, view, deal_st, dec_st, schedule, trumps, strat, params))
 
 
 @jit
