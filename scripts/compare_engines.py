@@ -47,16 +47,24 @@ for name, kw in cases.items():
         run(spec)
         times.append(time.perf_counter() - t0)
     out[name] = spec.rounds / statistics.median(times)
+out["_path"] = S.__file__
 print(json.dumps(out))
 """
 
 
 def measure(path: str) -> dict[str, float]:
-    env = dict(os.environ, PYTHONPATH=os.path.abspath(path))
+    root = os.path.abspath(path)
+    env = dict(os.environ, PYTHONPATH=root)
+    # cwd = the checkout: ``python -c`` puts the working directory first on sys.path, ahead of PYTHONPATH
     res = subprocess.run(
-        [sys.executable, "-c", CHILD, json.dumps(CASES)], env=env, capture_output=True, text=True, check=True
-    )
-    return json.loads(res.stdout.strip().splitlines()[-1])
+        [sys.executable, "-c", CHILD, json.dumps(CASES)], env=env, cwd=root, capture_output=True, text=True,
+        check=True,
+    )  # fmt: skip
+    out = json.loads(res.stdout.strip().splitlines()[-1])
+    loaded = out.pop("_path")
+    if not os.path.abspath(loaded).startswith(root + os.sep):
+        raise SystemExit(f"error: the run for {path} imported wizsim from {loaded}; check PYTHONPATH and installs")
+    return out
 
 
 def main() -> None:
