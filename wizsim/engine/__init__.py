@@ -8,7 +8,8 @@ Modules, from the bottom up:
 
 * :mod:`.layout`: every shared number (card codes, table columns, rule slots,
   parameter blocks, record columns); plain Python.
-* :mod:`.config`: Numba options and the cache fingerprint.
+* :mod:`.config`: Numba options and the cache fingerprint; :mod:`.compile_time`:
+  a fix for Numba's inliner that cuts the first compile by about a third.
 * :mod:`.bits`, :mod:`.rng`: bit tricks on 64-bit hand masks; SplitMix64 streams.
 * :mod:`.trick`: legal cards and the trick's winner; :mod:`.score`: points.
 * :mod:`.deal`: dealing; :mod:`.events`: trump naming, the Werewolf, the Juggler's passes.
@@ -30,9 +31,11 @@ fingerprint (:func:`.config.check_cache`), then defines the kernels.
 
 from __future__ import annotations
 
+from . import compile_time
 from .config import check_cache
 
 check_cache()  # before any kernel module below is imported (and could load stale machine code)
+compile_time.apply()  # Numba's inliner without its quadratic IR copies (compile time only)
 
 from . import layout  # noqa: E402
 from .run import record_chunk, simulate_chunks  # noqa: E402
