@@ -490,5 +490,8 @@ def test_bench_quick_json(tmp_path):
         assert case["card_plays_per_s"] >= case["rounds_per_s"]
     assert out["scaling_2_jobs"] > 0
     assert out["repeats"] == 1
+    # start-up is reported apart from the rates; each part took some time
+    assert set(out["startup"]) == {"process_s", "import_s", "first_run_s", "workers_s"}
+    assert all(v > 0 for v in out["startup"].values()), out["startup"]
     assert out.get("openspiel") is None
     assert files_in(tmp_path) == []

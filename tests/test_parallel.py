@@ -214,9 +214,9 @@ def test_checkpoint_of_other_arguments_is_refused_by_the_cli(tmp_path):
 
 
 def test_killed_run_resumes_to_the_bytes_of_an_uninterrupted_run_and_progress_goes_to_stderr(tmp_path):
-    # 8 blocks of about 0.5 s each on one core
+    # 8 blocks of about 0.5 s each on one core (5-card random rounds: 1-card ones got too fast for the bar's 2 s)
     blocks = 8
-    sel = ["simulate", "--players", "4", "--cards", "1", "--hands", str(blocks * BLOCK_CHUNKS * CHUNK_ROUNDS - 5000),
+    sel = ["simulate", "--players", "4", "--cards", "5", "--hands", str(blocks * BLOCK_CHUNKS * CHUNK_ROUNDS - 5000),
            "--seed", "77"]  # fmt: skip
     ckpt = tmp_path / "ck"
     proc = subprocess.Popen(

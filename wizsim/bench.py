@@ -9,8 +9,11 @@ OpenSpiel's C++ ``oh_hell`` (4 players, 10 tricks, uniform random bots through
 from __future__ import annotations
 
 import functools
+import json
 import os
 import statistics
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
 
@@ -40,7 +43,8 @@ def default_cases(scale: float = 1.0) -> list[BenchCase]:
         BenchCase("heuristic 4x10", 4, 10, "heuristic", 1, s(600_000)),
         BenchCase("heuristic 3x20", 3, 20, "heuristic", 1, s(300_000)),
         BenchCase("heuristic 6x10", 6, 10, "heuristic", 1, s(400_000)),
-        BenchCase("random 4x10, 2 jobs", 4, 10, "random", 2, s(4_000_000)),
+        # 2 jobs: ~3 s of work per job after the workers started, so that start-up does not dominate
+        BenchCase("random 4x10, 2 jobs", 4, 10, "random", 2, s(10_000_000)),
         BenchCase("random 4x10, all 7 specials", 4, 10, "random", 1, s(2_000_000), "all"),
         BenchCase("heuristic 4x10, all 7 specials", 4, 10, "heuristic", 1, s(600_000), "all"),
     ]
@@ -118,6 +122,41 @@ def time_openspiel(seconds: float = 2.0, repeats: int = 3) -> dict | None:
     }
 
 
+STARTUP_CHILD = """
+import json, time
+t0 = time.perf_counter()
+from wizsim.simulate import make_spec, run_counts
+t1 = time.perf_counter()
+run_counts(make_spec(4, cards=10, hands=1000, seed=1), 1)
+t2 = time.perf_counter()
+run_counts(make_spec(4, cards=10, hands=4 * 16384, seed=2), 2)  # 4 chunks: 2 workers start
+t3 = time.perf_counter()
+print(json.dumps({"import_s": t1 - t0, "first_run_s": t2 - t1, "workers_s": t3 - t2}))
+"""
+
+
+def time_startup(repeats: int = 3) -> dict:
+    """Start-up costs, apart from throughput: median seconds over ``repeats`` fresh processes.
+
+    ``process_s``: the interpreter's start and exit (wall time of the child
+    minus what it measured inside); ``import_s``: ``from wizsim.simulate import ...``;
+    ``first_run_s``: the first run, 1,000 rounds (loads the compiled kernels from
+    Numba's cache, or compiles them if the cache is empty); ``workers_s``: the
+    first 2-job run, 4 chunks of 16,384 rounds (starts two worker processes, which import and load too).
+    """
+    rows = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        res = subprocess.run([sys.executable, "-c", STARTUP_CHILD], capture_output=True, text=True, check=True)
+        wall = time.perf_counter() - t0
+        row = json.loads(res.stdout.strip().splitlines()[-1])
+        row["process_s"] = wall - sum(row.values())
+        rows.append(row)
+    return {
+        key: statistics.median(r[key] for r in rows) for key in ("process_s", "import_s", "first_run_s", "workers_s")
+    }
+
+
 ADVISE_HAND = "W,B13,R7,J,B2,G5,G11,Y1,Y9,R12"  # a 10-card hand; 4 players, second to bid, B5 turned up
 
 
@@ -180,6 +219,7 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
     advise_results = time_advise(2_000 if quick else 100_000, repeats)
     pimc_results = time_pimc(4 if quick else 100, repeats)
     base = time_openspiel(0.3 if quick else 2.0, repeats) if openspiel else None
+    startup = time_startup(repeats)
     by_name = {r["name"]: r for r in results}
     one = by_name["random 4x10"]["rounds_per_s"]
     two = by_name["random 4x10, 2 jobs"]["rounds_per_s"]
@@ -194,6 +234,7 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
         "advise": advise_results,
         "pimc": pimc_results,
         "openspiel": base,
+        "startup": startup,
     }
     if base is not None:
         out["ratio_random_4x10_vs_openspiel"] = one / base["rounds_per_s"]
@@ -228,6 +269,12 @@ def format_bench(res: dict) -> str:
         lines.append(
             f"{base['name']}: {base['rounds_per_s']:,.0f} rounds/s; wizsim random 4x10 is "
             f"{res['ratio_random_4x10_vs_openspiel']:.1f}x faster"
+        )
+    st = res.get("startup")
+    if st:
+        lines.append(
+            f"start-up (not in the rates above): process {st['process_s']:.2f} s, import {st['import_s']:.2f} s,"
+            f" first run (cache load) {st['first_run_s']:.2f} s, 2 workers started {st['workers_s']:.2f} s"
         )
     lines.append(f"(median of {res['repeats']} timed repeats after an untimed warm-up run)")
     return "\n".join(lines)

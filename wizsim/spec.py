@@ -75,10 +75,12 @@ class RunSpec:
                 for s in self.strategies
             )
         )
-        # its dtype tells the kernels whether a seat plays pimc: bool (none) compiles them without pimc's search
+        # compile-time switches (engine/players/switches.py): bool = that part of the engine is not compiled
         has_pimc = any(s.strategy_id == L.S_PIMC for s in self.strategies)
-        pimc = np.zeros(1, dtype=np.int8 if has_pimc else np.bool_)
-        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre, tab, pimc)
+        has_heuristic = any(s.strategy_id != L.S_RANDOM for s in self.strategies)
+        has_specials = bool(self.specials) or bool((np.asarray(self.deck) >= L.DRAGON).any())
+        feats = tuple(np.zeros(1, dtype=np.int8 if on else np.bool_) for on in (has_pimc, has_heuristic, has_specials))
+        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre, tab, feats)
 
     def schedule_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         trumps = self.trumps or [FROM_INDICATOR] * len(self.schedule)

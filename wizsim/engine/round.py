@@ -30,7 +30,7 @@ import numpy as np
 from .bits import ONE, U64, ZERO
 from .config import hot
 from .deal import clear_hands, deal_mono, deal_preset, deal_shuffled, record_hands
-from .events import dealer_names_trump, juggler_passes, werewolf
+from .events import dealer_names_trump
 from .layout import (
     BOMB,
     CLASS_JESTER,
@@ -70,14 +70,9 @@ from .layout import (
     T_SUIT,
     WEREWOLF,
 )
-from .players.dispatch import (
-    canadian_step,
-    choose_bid,
-    choose_card,
-    random_bid,
-    settle_form,
-)
+from .players.dispatch import canadian_step, random_bid
 from .players.pimc_hooks import bid_hook, card_hook, card_seen_hook, passes_hook, reset_hook
+from .players.switches import heuristic_bid, heuristic_card, special_form, special_passes, special_werewolf
 from .rng import random_member
 from .score import cloud_bid, round_score
 from .trick import close_trick, legal_mask, trick_step
@@ -113,7 +108,7 @@ def deal_phase(n, k, dealer, fixed_trump, deck, mono_decks, rules, deal_st, hand
 
 
 @hot
-def trump_phase(n, k, dealer, fixed_trump, indicator, table, rules, strat, params, dec_st, hands, cnt):
+def trump_phase(n, k, dealer, fixed_trump, indicator, table, rules, strat, params, dec_st, hands, cnt, specials):
     """The round's trump (RULES.md 3), then the Werewolf; return (trump, Werewolf holder, swapped, face-up card)."""
     trump = NO_TRUMP if fixed_trump == FROM_INDICATOR else fixed_trump
     if indicator >= 0:
@@ -130,15 +125,15 @@ def trump_phase(n, k, dealer, fixed_trump, indicator, table, rules, strat, param
     swapped = 0
     shown = indicator
     if (rules[R_SPECIALS] >> (WEREWOLF - DRAGON)) & 1:
-        wolf, swapped, trump, shown, dec_st[0] = werewolf(
-            n, k, indicator, trump, fixed_trump, rules, strat, params, dec_st[0], hands, cnt
+        wolf, swapped, trump, shown, dec_st[0] = special_werewolf(
+            specials, n, k, indicator, trump, fixed_trump, rules, strat, params, dec_st[0], hands, cnt
         )
     return trump, wolf, swapped, shown
 
 
 @hot
 def bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules, strat, params, dec_st, hands, cnt,
-              bids, work, pre_info, pre_bids, bid_tab, view):  # fmt: skip
+              bids, work, pre_info, pre_bids, bid_tab, view, heuristic):  # fmt: skip
     """Everyone bids, from the dealer's left; return False if a preset (advisor) round is rejected.
 
     Hidden bids: nobody sees the earlier bids; the built-in players never look
@@ -158,8 +153,9 @@ def bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules
         if strat[p] == S_RANDOM:
             b = random_bid(k, forbidden, dec_st)
         else:
-            b, est, dec_st[0] = choose_bid(p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands,
-                                           cnt, deck, table, rules, strat, params, bid_tab, work, dec_st[0])  # fmt: skip
+            b, est, dec_st[0] = heuristic_bid(heuristic, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum,
+                                              forbidden, hands, cnt, deck, table, rules, strat, params, bid_tab, work,
+                                              dec_st[0])  # fmt: skip
             if strat[p] == S_PIMC and not clairvoyant and params[p, P_BID_SAMPLES] > 0:
                 b, dec_st[0] = bid_hook(p, n, k, dealer, trump, hands, cnt, bids, shown, b, forbidden, table,
                                              masks, rules, params, view, dec_st[0])  # fmt: skip
@@ -177,7 +173,7 @@ def bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules
 
 @hot
 def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, params, dec_st, hands, cnt, bids, won,
-                work, record, rec_row, rec_info, rec_plays, rec_legal, rec_pass, view):  # fmt: skip
+                work, record, rec_row, rec_info, rec_plays, rec_legal, rec_pass, view, heuristic, specials):  # fmt: skip
     """Play the ``k`` tricks; return (bids cancelled by a Bomb, the Cloud's taker or -1).
 
     Per card, the players' choices get single values and the random stream
@@ -217,9 +213,10 @@ def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, p
             else:
                 need = k if cancelled else bids[p] - won[p]  # bids cancelled by the Bomb: every trick is 10 points
                 refine = np.int64(params[p, T_REFINE])
-                f = choose_card(kind, hands[p], legal, need, refine, led, best, j, n, trump, seen, tflags, mono)
+                f = heuristic_card(heuristic, kind, hands[p], legal, need, refine, led, best, j, n, trump, seen, tflags,
+                                   mono)  # fmt: skip
             if f >= JUGGLER:
-                f, dec_st[0] = settle_form(kind, f, p, led, trump, strat, params, table, dec_st[0])
+                f, dec_st[0] = special_form(specials, kind, f, p, led, trump, strat, params, table, dec_st[0])
             c = table[f, T_CARD] if f >= JUGGLER_AS else f
             if record:
                 rec_plays[rec_row, t, j] = f
@@ -244,7 +241,7 @@ def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, p
             won[winner] += 1
         leader = next_leader
         if (tflags & FLAG_JUGGLER) != 0 and t < k - 1:
-            dec_st[0] = juggler_passes(n, trump, strat, params, dec_st[0], hands, cnt, bids, won, work)
+            dec_st[0] = special_passes(specials, n, trump, strat, params, dec_st[0], hands, cnt, bids, won, work)
             if track:
                 passes_hook(n, work, view)
             if record:
@@ -269,7 +266,7 @@ def score_phase(n, k, cancelled, cloud_taker, scoring, bids, won, final_bids, sc
 
 @hot
 def play_round(n, k, dealer, fixed_trump, clairvoyant, tables, strat, params, deal_st, dec_st, seats, record,
-               rec_row, rec, pre, view):  # fmt: skip
+               rec_row, rec, pre, view, feats):  # fmt: skip
     """Deal, bid, play and score one round of ``n`` players (seats 0..n-1 here); return False if rejected.
 
     Results land in ``seats`` (bids, tricks won, final bids, scores).
@@ -288,16 +285,17 @@ def play_round(n, k, dealer, fixed_trump, clairvoyant, tables, strat, params, de
         track |= strat[p] == S_PIMC
     indicator = deal_phase(n, k, dealer, fixed_trump, deck, mono_decks, rules, deal_st, hands, cnt, won, record,
                            rec_row, rec_hands, pre_info, pre_cnt)  # fmt: skip
+    heuristic, specials = feats[1], feats[2]  # compile-time switches (players/switches.py)
     trump, wolf, swapped, shown = trump_phase(n, k, dealer, fixed_trump, indicator, table, rules, strat, params, dec_st,
-                                              hands, cnt)  # fmt: skip
+                                              hands, cnt, specials)  # fmt: skip
     if track:  # PIMC's view of the round (before the bids: PIMC bids by sampling too)
         reset_hook(n, indicator, wolf, swapped, tables, pre, view)
     if not bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules, strat, params, dec_st, hands,
-                     cnt, bids, work, pre_info, pre_bids, bid_tab, view):  # fmt: skip
+                     cnt, bids, work, pre_info, pre_bids, bid_tab, view, heuristic):  # fmt: skip
         return False
     cancelled, cloud_taker = trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, params, dec_st,
                                          hands, cnt, bids, won, work, record, rec_row, rec_info, rec_plays, rec_legal,
-                                         rec_pass, view)  # fmt: skip
+                                         rec_pass, view, heuristic, specials)  # fmt: skip
     score_phase(n, k, cancelled, cloud_taker, rules[R_SCORING], bids, won, final_bids, scores)
     if record:
         rec_info[rec_row, I_DEALER] = dealer

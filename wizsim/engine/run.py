@@ -108,7 +108,7 @@ def award_game(n, na, totals, ws_seats, game_acc):
 
 @hot
 def play_item(item, n, schedule, trumps, games_mode, tables, strat, params, deal_st, dec_st, ws, accumulate, acc,
-              record, row, rec, pre, view):  # fmt: skip
+              record, row, rec, pre, view, feats):  # fmt: skip
     """Play item ``item``: one round (hands mode) or one game (games mode); return the next record row.
 
     Hands mode: item ``h`` is dealt by seat ``h % n``. Games mode: seat 0 deals
@@ -135,7 +135,7 @@ def play_item(item, n, schedule, trumps, games_mode, tables, strat, params, deal
         k = schedule[r]
         clairvoyant = rules[R_CLAIRVOYANCE] != 0 and (r == 0 or games_mode == 0)
         accepted = play_round(na, k, dealer, trumps[r], clairvoyant, tables, cur_strat, cur_params, deal_st, dec_st,
-                              seats, record, row, rec, pre, view)  # fmt: skip
+                              seats, record, row, rec, pre, view, feats)  # fmt: skip
         if not accepted:
             return row  # a preset (advisor) round whose earlier bids did not match: hands mode only
         if accumulate:
@@ -165,7 +165,7 @@ def play_item(item, n, schedule, trumps, games_mode, tables, strat, params, deal
 
 @jit
 def play_items(n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat, params,
-               pre, pimc, accumulate, acc, record, rec):  # fmt: skip
+               pre, feats, accumulate, acc, record, rec):  # fmt: skip
     """Play items ``first .. first + count - 1`` (see :func:`play_item`) from generator ``state``.
 
     One call per chunk; the round is inlined into its loop. The work arrays are
@@ -192,7 +192,7 @@ def play_items(n, schedule, trumps, games_mode, first, count, state, deck0, mono
         np.zeros(n, dtype=np.int64),  # game totals by game seat
         seats,
     )
-    view = new_view(pimc, n)  # PIMC's view of the round; a stand-in without a pimc seat (pimc is not compiled)
+    view = new_view(feats[0], n)  # PIMC's view of the round; a stand-in without a pimc seat (pimc is not compiled)
     # borrowed views (no reference counts) of arrays that live until this function returns
     b_tables = borrow(tables)
     b_seats = borrow(seats)
@@ -201,18 +201,19 @@ def play_items(n, schedule, trumps, games_mode, first, count, state, deck0, mono
     b_rec = borrow(rec)
     b_pre = borrow(pre)
     b_view = borrow(view)
+    b_feats = borrow(feats)
     b_deal, b_dec = borrow(deal_st), borrow(dec_st)
     b_schedule, b_trumps, b_strat, b_params = borrow(schedule), borrow(trumps), borrow(strat), borrow(params)
     row = 0
     for item in range(first, first + count):
         row = play_item(item, n, b_schedule, b_trumps, games_mode, b_tables, b_strat, b_params, b_deal, b_dec, b_ws,
-                        accumulate, b_acc, record, row, b_rec, b_pre, b_view)  # fmt: skip
-    hold((tables, seats, ws, acc, rec, pre, view, deal_st, dec_st, schedule, trumps, strat, params))
+                        accumulate, b_acc, record, row, b_rec, b_pre, b_view, b_feats)  # fmt: skip
+    hold((tables, seats, ws, acc, rec, pre, view, feats, deal_st, dec_st, schedule, trumps, strat, params))
 
 
 @jit
 def simulate_chunks(n, schedule, trumps, games_mode, chunk_first, chunk_count, chunk_state, deck0, mono0, table,
-                    masks, rules, strat, params, pre_info, pre_cnt, pre_bids, bid_table, pimc, joint, aux,
+                    masks, rules, strat, params, pre_info, pre_cnt, pre_bids, bid_table, feats, joint, aux,
                     game_acc):  # fmt: skip
     """Play whole chunks and add their integer counts to the accumulators (module docstring).
 
@@ -221,8 +222,9 @@ def simulate_chunks(n, schedule, trumps, games_mode, chunk_first, chunk_count, c
     ``chunk_state[c]`` (dealing, decisions). ``pre_info``, ``pre_cnt``,
     ``pre_bids`` preset each round for the bid advisor (``pre_info[PRE_ON] ==
     0``: off); ``bid_table`` is the ``table`` player's learned bid values (an
-    all-ones-shape NaN array when no seat needs it); ``pimc`` is a bool array when
-    no seat plays pimc (its search is then not compiled), an int8 array otherwise.
+    all-ones-shape NaN array when no seat needs it); ``feats`` = (pimc, heuristic,
+    specials) are compile-time switches, one-element arrays of dtype bool (that
+    part is not compiled) or int8 (see :mod:`.players.switches`).
     """
     acc = (joint, aux, game_acc)
     dummy_p = np.zeros((1, 1, 1), dtype=np.int64)
@@ -233,13 +235,13 @@ def simulate_chunks(n, schedule, trumps, games_mode, chunk_first, chunk_count, c
     for c in range(chunk_first.shape[0]):
         play_items(
             n, schedule, trumps, games_mode, chunk_first[c], chunk_count[c], chunk_state[c], deck0, mono0, table,
-            masks, rules, strat, params, (pre_info, pre_cnt, pre_bids, bid_table), pimc, yes, acc, not yes, rec,
+            masks, rules, strat, params, (pre_info, pre_cnt, pre_bids, bid_table), feats, yes, acc, not yes, rec,
         )  # fmt: skip
 
 
 @jit
 def record_chunk(n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat,
-                 params, pre_info, pre_cnt, pre_bids, bid_table, pimc, rec_hands, rec_info, rec_plays, rec_legal,
+                 params, pre_info, pre_cnt, pre_bids, bid_table, feats, rec_hands, rec_info, rec_plays, rec_legal,
                  rec_pass, rec_seats):  # fmt: skip
     """Play one chunk like :func:`simulate_chunks` and record every round (columns: ``layout.I_*``).
 
@@ -258,5 +260,5 @@ def record_chunk(n, schedule, trumps, games_mode, first, count, state, deck0, mo
     yes = n > 0  # run-time flags: the same play_items signature as simulate_chunks
     play_items(
         n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat, params,
-        (pre_info, pre_cnt, pre_bids, bid_table), pimc, not yes, acc, yes, rec,
+        (pre_info, pre_cnt, pre_bids, bid_table), feats, not yes, acc, yes, rec,
     )  # fmt: skip

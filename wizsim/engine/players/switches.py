@@ -1,0 +1,126 @@
+"""Compile-time switches: the heuristic's choices and the special cards' events are compiled only for runs that use them.
+
+The kernels take ``feats = (pimc, heuristic, specials)``: three one-element
+arrays whose dtype says whether a run needs that part of the engine, bool for
+no and int8 for yes (:meth:`wizsim.spec.RunSpec.kernel_args` decides; the pimc
+switch is :mod:`.pimc_hooks`). Each function below is an overload that Numba
+resolves from that dtype when it compiles the round: the real call, or a stub
+that is never reached. A random run on the standard deck therefore compiles
+neither the heuristic's play and bids nor the Werewolf, the Juggler's passes
+and the forms of the flexible cards: the first command on an empty cache
+answers sooner. Each combination a process uses is compiled (and cached) once.
+
+Stubs are safe only if the switch is on whenever the part can run:
+``heuristic`` is on when any seat is not ``random`` (``table`` and ``pimc``
+seats bid and play through the heuristic too); ``specials`` is on when any
+special card is in the deck (cards >= JUGGLER, the Werewolf and the Juggler's
+trick flag exist only then).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba.core import types
+from numba.extending import overload
+
+from ..config import NJIT_OPTIONS
+from ..events import juggler_passes, werewolf
+from .dispatch import choose_bid, choose_card, settle_form
+
+_OPTIONS = {k: v for k, v in NJIT_OPTIONS.items() if k != "cache"}
+
+
+def _off(flag) -> bool:
+    """True when the switch is off: a bool array (on: an int8 array)."""
+    return isinstance(flag, types.Array) and flag.dtype == types.boolean
+
+
+def heuristic_card(on, kind, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono):  # pragma: no cover
+    """:func:`.dispatch.choose_card`; a stub when no seat needs the heuristic."""
+    raise NotImplementedError
+
+
+@overload(heuristic_card, jit_options=_OPTIONS)
+def _heuristic_card(on, kind, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono):
+    if _off(on):
+        return lambda on, kind, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono: np.int64(-1)
+
+    def impl(on, kind, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono):
+        return choose_card(kind, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono)
+
+    return impl
+
+
+def heuristic_bid(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table, rules,
+                  strat, params, bid_tab, work, st):  # fmt: skip  # pragma: no cover - compiled
+    """:func:`.dispatch.choose_bid`; a stub when no seat needs the heuristic."""
+    raise NotImplementedError
+
+
+@overload(heuristic_bid, jit_options=_OPTIONS)
+def _heuristic_bid(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table,
+                   rules, strat, params, bid_tab, work, st):  # fmt: skip
+    if _off(on):
+
+        def stub(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table, rules,
+                 strat, params, bid_tab, work, st):  # fmt: skip
+            return np.int64(-1), np.float64(0.0), st
+
+        return stub
+
+    def impl(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table, rules,
+             strat, params, bid_tab, work, st):  # fmt: skip
+        return choose_bid(p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table,
+                          rules, strat, params, bid_tab, work, st)  # fmt: skip
+
+    return impl
+
+
+def special_form(on, kind, f, p, led, trump, strat, params, table, st):  # pragma: no cover - compiled
+    """:func:`.dispatch.settle_form`; a stub without special cards."""
+    raise NotImplementedError
+
+
+@overload(special_form, jit_options=_OPTIONS)
+def _special_form(on, kind, f, p, led, trump, strat, params, table, st):
+    if _off(on):
+        return lambda on, kind, f, p, led, trump, strat, params, table, st: (f, st)
+
+    def impl(on, kind, f, p, led, trump, strat, params, table, st):
+        return settle_form(kind, f, p, led, trump, strat, params, table, st)
+
+    return impl
+
+
+def special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, st, hands, cnt):  # pragma: no cover
+    """:func:`..events.werewolf`; a stub without special cards."""
+    raise NotImplementedError
+
+
+@overload(special_werewolf, jit_options=_OPTIONS)
+def _special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, st, hands, cnt):
+    if _off(on):
+        return lambda on, n, k, indicator, trump, fixed_trump, rules, strat, params, st, hands, cnt: (
+            np.int64(-1), np.int64(0), trump, indicator, st
+        )  # fmt: skip
+
+    def impl(on, n, k, indicator, trump, fixed_trump, rules, strat, params, st, hands, cnt):
+        return werewolf(n, k, indicator, trump, fixed_trump, rules, strat, params, st, hands, cnt)
+
+    return impl
+
+
+def special_passes(on, n, trump, strat, params, st, hands, cnt, bids, won, work):  # pragma: no cover - compiled
+    """:func:`..events.juggler_passes`; a stub without special cards."""
+    raise NotImplementedError
+
+
+@overload(special_passes, jit_options=_OPTIONS)
+def _special_passes(on, n, trump, strat, params, st, hands, cnt, bids, won, work):
+    if _off(on):
+        return lambda on, n, trump, strat, params, st, hands, cnt, bids, won, work: st
+
+    def impl(on, n, trump, strat, params, st, hands, cnt, bids, won, work):
+        return juggler_passes(n, trump, strat, params, st, hands, cnt, bids, won, work)
+
+    return impl
