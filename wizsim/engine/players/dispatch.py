@@ -45,15 +45,16 @@ def random_bid(k, forbidden, dec_st):
     return below(dec_st, k + 1)
 
 
-@jit
-def choose_bid(p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table, rules, strat,
-               params, bid_tab, work, st):  # fmt: skip
+def choose_bid(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table, rules,
+               strat, params, bid_tab, work, st):  # fmt: skip
     """A ``heuristic``, ``table`` or ``pimc`` seat's bid before pimc's search and the Canadian rule.
 
     Returns (bid, the heuristic's estimate, stream state). ``i``: how many bid
     before; ``bid_sum``: their bids; ``forbidden``: -1 or the Canadian rule's
-    forbidden bid. A real call (random seats bid by :func:`random_bid`):
-    arrays passed into an inlined function cost atomic reference-count updates.
+    forbidden bid. Compiled as the implementation of the switch
+    :func:`.switches.heuristic_bid` (``on`` is that switch; a function of its
+    own, called once per bid of a non-random seat: random seats bid by
+    :func:`random_bid`).
     """
     mono = rules[R_MONO] != 0
     if clairvoyant:
@@ -111,12 +112,12 @@ def choose_card(kind, hand, legal, need, refine, led, best, j, n, trump, seen, t
     )
 
 
-@jit
-def settle_form(kind, f, p, led, trump, strat, params, table, st):
+def settle_form(on, kind, f, p, led, trump, strat, params, table, st):
     """The form of a card with forms (Juggler, Cloud, Shapeshifter), by the seat's ``form`` decision; (form, state).
 
-    A real call, made only for those cards: ``f`` is a random player's card
-    (>= JUGGLER) or the heuristic's form (>= JUGGLER_AS).
+    Compiled as the implementation of the switch :func:`.switches.special_form`
+    (``on``), a function of its own called only for those cards: ``f`` is a
+    random player's card (>= JUGGLER) or the heuristic's form (>= JUGGLER_AS).
     """
     dec_st = np.full(1, st, dtype=np.uint64)
     rule = decider(strat, params, p, D_FORM)

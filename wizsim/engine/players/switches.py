@@ -68,12 +68,7 @@ def _heuristic_bid(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, f
 
         return stub
 
-    def impl(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table, rules,
-             strat, params, bid_tab, work, st):  # fmt: skip
-        return choose_bid(p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table,
-                          rules, strat, params, bid_tab, work, st)  # fmt: skip
-
-    return impl
+    return choose_bid  # the implementation itself: no wrapper call per bid
 
 
 def special_form(on, kind, f, p, led, trump, strat, params, table, st):  # pragma: no cover - compiled
@@ -86,10 +81,7 @@ def _special_form(on, kind, f, p, led, trump, strat, params, table, st):
     if _off(on):
         return lambda on, kind, f, p, led, trump, strat, params, table, st: (f, st)
 
-    def impl(on, kind, f, p, led, trump, strat, params, table, st):
-        return settle_form(kind, f, p, led, trump, strat, params, table, st)
-
-    return impl
+    return settle_form  # the implementation itself: no wrapper call per card
 
 
 def special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, st, hands, cnt):  # pragma: no cover
