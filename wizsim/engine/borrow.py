@@ -64,3 +64,36 @@ def hold(typingctx, owners):
         return context.get_dummy_value()
 
     return types.none(owners), codegen
+
+
+@intrinsic
+def stack_stream(typingctx, state):
+    """A one-element uint64 array on the caller's stack holding ``state``: a random stream without an allocation.
+
+    For functions that take a stream's state as a number (so that the play
+    loop's own stream never escapes into a call) and need it as an array for
+    :mod:`.rng`. The array lives in the calling function's frame: read the new
+    state from it before returning, and never return or store the array.
+    """
+    if not isinstance(state, types.Integer):
+        return None
+    arrty = types.Array(types.uint64, 1, "C")
+
+    def codegen(context, builder, signature, args):
+        llty = context.get_value_type(types.uint64)
+        slot = cgutils.alloca_once(builder, llty)  # in the entry block: one slot per call, not per loop pass
+        val = context.cast(builder, args[0], signature.args[0], types.uint64)
+        builder.store(val, slot)
+        ary = make_array(arrty)(context, builder)
+        intp = context.get_value_type(types.intp)
+        context.populate_array(
+            ary,
+            data=slot,
+            shape=cgutils.pack_array(builder, [intp(1)]),
+            strides=cgutils.pack_array(builder, [intp(8)]),
+            itemsize=intp(8),
+            meminfo=None,
+        )
+        return ary._getvalue()
+
+    return arrty(state), codegen

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bits import ONE, U64, ZERO
+from .borrow import stack_stream
 from .config import hot, jit
 from .layout import FROM_INDICATOR, PRE_INDICATOR, PRE_MASK, PRE_SEAT
 from .rng import below
@@ -13,7 +14,7 @@ from .rng import below
 @jit
 def deal_mono(n, k, mono_decks, state, hands, cnt):
     """Mono: every seat draws k cards from its own 15; returns the new stream state."""
-    deal_st = np.full(1, state, dtype=np.uint64)
+    deal_st = stack_stream(state)
     for p in range(n):
         own = mono_decks[p]
         for i in range(k):
@@ -34,7 +35,7 @@ def deal_preset(n, k, fixed_trump, deck, pre_info, pre_cnt, state, hands, cnt):
     ``deck`` holds only the unseen cards. Returns the indicator (-1: none) and
     the new stream state.
     """
-    deal_st = np.full(1, state, dtype=np.uint64)
+    deal_st = stack_stream(state)
     target = pre_info[PRE_SEAT]
     d = deck.shape[0]
     mo = (n - 1) * k

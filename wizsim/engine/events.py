@@ -5,14 +5,15 @@ bid change is scored in :mod:`.score`.) Rare events live in normal (not
 inlined) functions. They take the random stream's state as a number and
 return the new one: if the stream's array were passed to a call, the compiler
 could no longer keep the state in a register in the play loop, which costs a
-third of the engine's speed.
+third of the engine's speed. Inside, the state becomes a one-element array on
+the stack (:func:`.borrow.stack_stream`; an allocation per call cost ~6% of a
+run with all special cards).
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from .bits import ONE, U64
+from .borrow import stack_stream
 from .config import hot, jit
 from .layout import D_PASS, D_TRUMP, D_WEREWOLF, FROM_INDICATOR, NO_TRUMP, R_WEREWOLF, S_HEURISTIC, WEREWOLF
 from .players.decisions import decider
@@ -20,10 +21,13 @@ from .players.heuristic import heuristic_pass, suit_strength
 from .rng import below, random_member
 
 
-@jit
-def werewolf(n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt):
-    """The Werewolf before the bids: (holder or -1, swapped, trump, card now face up, stream state)."""
-    dec_st = np.full(1, state, dtype=np.uint64)
+def werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt):
+    """The Werewolf before the bids: (holder or -1, swapped, trump, card now face up, stream state).
+
+    Compiled as the implementation of the switch :func:`.players.switches.special_werewolf`
+    (``on``), a function of its own, in runs with special cards only.
+    """
+    dec_st = stack_stream(state)
     wolf = -1
     swapped = 0
     shown = indicator
@@ -53,12 +57,14 @@ def werewolf(n, k, indicator, trump, fixed_trump, rules, strat, params, state, h
 
 
 @jit
-def juggler_passes(n, trump, strat, params, state, hands, cnt, bids, won, work):
+def juggler_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, work):
     """After a Juggler trick everyone passes one card to the left neighbour, all at once.
 
-    ``work`` gets the passed cards; returns the new stream state.
+    ``work`` gets the passed cards; returns the new stream state. ``on``: the
+    switch :func:`.players.switches.special_passes` compiles this function
+    itself (pimc's rollouts call it directly and pass 0).
     """
-    dec_st = np.full(1, state, dtype=np.uint64)
+    dec_st = stack_stream(state)
     for q in range(n):
         if decider(strat, params, q, D_PASS) == S_HEURISTIC:
             work[q] = heuristic_pass(hands[q], bids[q] - won[q], trump)

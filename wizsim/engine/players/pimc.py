@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..bits import ONE, U64, ZERO, lowest_bit
+from ..borrow import stack_stream
 from ..config import hot, jit
 from ..events import juggler_passes
 from ..layout import (
@@ -194,7 +195,7 @@ def rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, 
     ``snap_lo <= v < snap_hi``, is saved to snapshot ``v`` before any Juggler
     passes (see :func:`save_snapshot`); ``snap_hi = 0``: no snapshots.
     """
-    rng = np.full(1, st, dtype=np.uint64)
+    rng = stack_stream(st)
     refine = REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER if policy == 2 else 0
     bomb_voids = rules[R_BOMB] == 0
     start_led = FREE if mono else -1
@@ -234,7 +235,7 @@ def rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, 
                                cloud_taker, sn_h, sn_c, sn_i, sn_seen)  # fmt: skip
         leader = next_leader
         if (tflags & FLAG_JUGGLER) != 0 and t < k - 1:
-            rng[0] = juggler_passes(n, trump, hstrat, params, rng[0], hands, cnt, bids, won, work)
+            rng[0] = juggler_passes(0, n, trump, hstrat, params, rng[0], hands, cnt, bids, won, work)
         t += 1
         j = 0
         led = start_led
@@ -609,7 +610,7 @@ def resume_snapshot(b, p, n, k, start_led, trump, h2, c2, b2, won2, table, masks
     t0 = sn_i[b, 0]
     l0 = sn_i[b, 1]
     if sn_i[b, 2] != 0 and t0 < k - 1:
-        st = juggler_passes(n, trump, hstrat, params, st, h2, c2, b2, won2, work)
+        st = juggler_passes(0, n, trump, hstrat, params, st, h2, c2, b2, won2, work)
     return rollout(
         n, k, t0 + 1, 0, l0, start_led, -1, l0, 0, -1, trump, h2, c2, b2, won2, sn_seen[b],
         sn_i[b, 3] != 0, sn_i[b, 4], p, table, masks, rules, hstrat, params, policy, mono, work, st,

@@ -84,35 +84,31 @@ def _special_form(on, kind, f, p, led, trump, strat, params, table, st):
     return settle_form  # the implementation itself: no wrapper call per card
 
 
-def special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, st, hands, cnt):  # pragma: no cover
+def special_werewolf(
+    on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt
+):  # pragma: no cover
     """:func:`..events.werewolf`; a stub without special cards."""
     raise NotImplementedError
 
 
 @overload(special_werewolf, jit_options=_OPTIONS)
-def _special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, st, hands, cnt):
+def _special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt):
     if _off(on):
-        return lambda on, n, k, indicator, trump, fixed_trump, rules, strat, params, st, hands, cnt: (
-            np.int64(-1), np.int64(0), trump, indicator, st
+        return lambda on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt: (
+            np.int64(-1), np.int64(0), trump, indicator, state
         )  # fmt: skip
 
-    def impl(on, n, k, indicator, trump, fixed_trump, rules, strat, params, st, hands, cnt):
-        return werewolf(n, k, indicator, trump, fixed_trump, rules, strat, params, st, hands, cnt)
-
-    return impl
+    return werewolf  # the implementation itself: no wrapper call per round
 
 
-def special_passes(on, n, trump, strat, params, st, hands, cnt, bids, won, work):  # pragma: no cover - compiled
+def special_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, work):  # pragma: no cover - compiled
     """:func:`..events.juggler_passes`; a stub without special cards."""
     raise NotImplementedError
 
 
 @overload(special_passes, jit_options=_OPTIONS)
-def _special_passes(on, n, trump, strat, params, st, hands, cnt, bids, won, work):
+def _special_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, work):
     if _off(on):
-        return lambda on, n, trump, strat, params, st, hands, cnt, bids, won, work: st
+        return lambda on, n, trump, strat, params, state, hands, cnt, bids, won, work: state
 
-    def impl(on, n, trump, strat, params, st, hands, cnt, bids, won, work):
-        return juggler_passes(n, trump, strat, params, st, hands, cnt, bids, won, work)
-
-    return impl
+    return juggler_passes.py_func  # the implementation itself: no wrapper call per Juggler trick
