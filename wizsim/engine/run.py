@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .borrow import borrow, hold
+from .borrow import borrow, hold, stack_stream
 from .config import hot, jit
 from .layout import ELIMINATION_DECK, I_TRICKS, PRE_DEALER, PRE_ON, R_CLAIRVOYANCE, R_ELIMINATION
 from .players.pimc_hooks import new_view
@@ -173,8 +173,9 @@ def play_items(n, schedule, trumps, games_mode, first, count, state, deck0, mono
     and keeps their values in registers across stores, which doubles the speed
     of the loop.
     """
-    deal_st = state[0:1].copy()
-    dec_st = state[1:2].copy()
+    # the two streams on the stack: no other array can alias them, so the compiler keeps them in registers
+    deal_st = stack_stream(state[0])
+    dec_st = stack_stream(state[1])
     tables = (deck0.copy(), mono0.copy(), table, masks, rules)
     seats = (
         np.zeros(n, dtype=np.uint64),  # hands
@@ -202,13 +203,12 @@ def play_items(n, schedule, trumps, games_mode, first, count, state, deck0, mono
     b_pre = borrow(pre)
     b_view = borrow(view)
     b_feats = borrow(feats)
-    b_deal, b_dec = borrow(deal_st), borrow(dec_st)
     b_schedule, b_trumps, b_strat, b_params = borrow(schedule), borrow(trumps), borrow(strat), borrow(params)
     row = 0
     for item in range(first, first + count):
-        row = play_item(item, n, b_schedule, b_trumps, games_mode, b_tables, b_strat, b_params, b_deal, b_dec, b_ws,
+        row = play_item(item, n, b_schedule, b_trumps, games_mode, b_tables, b_strat, b_params, deal_st, dec_st, b_ws,
                         accumulate, b_acc, record, row, b_rec, b_pre, b_view, b_feats)  # fmt: skip
-    hold((tables, seats, ws, acc, rec, pre, view, feats, deal_st, dec_st, schedule, trumps, strat, params))
+    hold((tables, seats, ws, acc, rec, pre, view, feats, schedule, trumps, strat, params))
 
 
 @jit
