@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ONE, U64, ZERO
+from .bits import ONE, U64, ZERO, lowest_bit
 from .config import hot
 from .deal import clear_hands, deal_mono, deal_preset, deal_shuffled, record_hands
 from .events import dealer_names_trump
@@ -210,6 +210,8 @@ def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, p
                 f, dec_st[0] = card_hook(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt,
                                          bids, won, seen, cancelled, cloud_taker, shown, table, masks, rules, params,
                                          view, dec_st[0])  # fmt: skip
+            elif (legal & (legal - ONE)) == ZERO and legal < (ONE << U64(DRAGON)):
+                f = np.int64(lowest_bit(legal))  # one legal suit card, Wizard or Jester: what the heuristic returns
             else:
                 need = k if cancelled else bids[p] - won[p]  # bids cancelled by the Bomb: every trick is 10 points
                 refine = np.int64(params[p, T_REFINE])

@@ -371,8 +371,8 @@ def heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tflag
                 highest_win = win_form
         pl, _ = form_power(lose_form, led, trump)
         if voided or n_played > 0 and (pl <= best or (c == DRAGON and (tflags & FLAG_FAIRY) != 0)):
-            if c == FAIRY and (tflags & FLAG_DRAGON) != 0:
-                continue  # would win
+            if c == FAIRY and (tflags & FLAG_DRAGON) != 0 and not voided:
+                continue  # would win (in a trick the Bomb voids nobody wins: then it is a card to lose with)
             if v_lose > highest_lose_v:
                 highest_lose_v = v_lose
                 highest_lose = lose_form
