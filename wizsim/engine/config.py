@@ -35,6 +35,8 @@ FINGERPRINT_FILE = "wizsim-engine.fingerprint"
 CACHE: bool = os.environ.get("WIZSIM_NUMBA_CACHE", "1").strip().lower() not in ("0", "false", "no", "off")
 
 NJIT_OPTIONS: dict = {"cache": CACHE, "fastmath": False, "error_model": "numpy", "nogil": True}
+#: options of ``@overload`` implementations (compiled into their callers, which are cached)
+OVERLOAD_OPTIONS: dict = {k: v for k, v in NJIT_OPTIONS.items() if k != "cache"}
 
 
 def kernel(func):
@@ -48,8 +50,8 @@ def inline(func):
 
 
 # ``jit``: a compiled function of its own; ``hot``: a helper Numba inlines into
-# its callers (a call that passes arrays costs atomic reference-count updates per
-# array argument, which dominated the round loop).
+# its callers (the round loop is one inlined function: calls in it cost speed, see
+# docs/architecture.md; its arrays are borrowed views, see borrow.py).
 jit = kernel
 hot = inline
 

@@ -2,9 +2,10 @@
 
 :func:`play_round` strings the phases together; each phase is a named,
 inlined function. :func:`play_round` gets its arrays in tuples and unpacks them
-once; the phases take theirs one by one, because every array handed to an
-inlined function with branches costs an atomic reference-count update and its
-release (the per-card paths take single values only). The tuples:
+once; the phases take theirs one by one and the per-card paths single values.
+(That split was made when every array handed to an inlined function with
+branches cost an atomic reference-count update; the arrays are now borrowed
+views, see :mod:`.borrow`, and such an update is a null test.) The tuples:
 
 * ``tables`` = (deck, mono_decks, table, masks, rules): the deck in play, mono's
   own decks, the card table, the suit masks and the rule array;
@@ -177,9 +178,9 @@ def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, p
     """Play the ``k`` tricks; return (bids cancelled by a Bomb, the Cloud's taker or -1).
 
     Per card, the players' choices get single values and the random stream
-    only (:func:`.players.dispatch.choose_card`): every array handed to an
-    inlined function with branches costs an atomic reference-count update and
-    its release, which the compiler cannot prune.
+    only (:func:`.players.dispatch.choose_card`); a seat with one legal suit
+    card, Wizard or Jester plays it without asking (the heuristic returns that
+    card: tests/test_forced_play.py).
     """
     leader = dealer + 1
     if leader == n:
@@ -204,13 +205,14 @@ def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, p
                 p = 0
             legal = legal_mask(hands[p], led, masks)
             kind = strat[p]
+            one_card = (legal & (legal - ONE)) == ZERO
             if kind == S_RANDOM:
                 f = random_member(dec_st, legal)
-            elif kind == S_PIMC and (legal & (legal - ONE)) != ZERO:
+            elif kind == S_PIMC and not one_card:
                 f, dec_st[0] = card_hook(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt,
                                          bids, won, seen, cancelled, cloud_taker, shown, table, masks, rules, params,
                                          view, dec_st[0])  # fmt: skip
-            elif (legal & (legal - ONE)) == ZERO and legal < (ONE << U64(DRAGON)):
+            elif one_card and legal < (ONE << U64(DRAGON)):
                 f = np.int64(lowest_bit(legal))  # one legal suit card, Wizard or Jester: what the heuristic returns
             else:
                 need = k if cancelled else bids[p] - won[p]  # bids cancelled by the Bomb: every trick is 10 points

@@ -103,9 +103,8 @@ def choose_card(kind, hand, legal, need, refine, led, best, j, n, trump, seen, t
     """The card (a form) a ``heuristic`` or ``table`` seat plays, or ``pimc`` with one choice only.
 
     The other cards are drawn in :func:`..round.trick_phase` itself: a random
-    seat's by ``rng.random_member`` (the stream is the only array a card needs,
-    and handing an array through one more inlined function costs an atomic
-    reference-count update per card), a pimc seat's by :func:`pimc_card`.
+    seat's by ``rng.random_member`` (the stream is the only array a card
+    needs), a pimc seat's by :func:`pimc_card`.
     Scalars only; a card with forms still needs :func:`settle_form`.
     """
     return heuristic_play(

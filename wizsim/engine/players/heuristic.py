@@ -1,8 +1,9 @@
 """The heuristic player: rule-of-thumb bids and card play that aims at the bid exactly.
 
 Its card play (:func:`heuristic_play`) is a normal (not inlined) call that
-takes scalars only: array arguments would cost reference-count updates on
-every card, and inlining it would crowd the random player's loop. It reads
+takes scalars only (array arguments would cost reference-count updates on
+every card where they are not borrowed views), and inlining it would crowd the
+random player's loop. It reads
 cards by arithmetic (code = 13 * suit + rank - 1) and constants for the rest.
 The ``table`` player plays the same code with refinements (``refine``), and
 ``pimc`` uses it in its rollouts.

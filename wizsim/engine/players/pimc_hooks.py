@@ -14,11 +14,10 @@ import numpy as np
 from numba.core import types
 from numba.extending import overload
 
-from ..config import NJIT_OPTIONS
+from ..config import OVERLOAD_OPTIONS
 from .dispatch import pimc_card, pimc_seat_bid
 from .pimc_view import view_after_card, view_after_passes, view_reset
-
-_OPTIONS = {k: v for k, v in NJIT_OPTIONS.items() if k != "cache"}
+from .switches import switch_off
 
 
 def _none(view) -> bool:
@@ -32,7 +31,7 @@ def card_hook(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
     raise NotImplementedError
 
 
-@overload(card_hook, jit_options=_OPTIONS)
+@overload(card_hook, jit_options=OVERLOAD_OPTIONS)
 def _card_hook(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen, cancelled,
                cloud_taker, shown, table, masks, rules, params, view, st):  # fmt: skip
     if _none(view):
@@ -57,7 +56,7 @@ def bid_hook(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, t
     raise NotImplementedError
 
 
-@overload(bid_hook, jit_options=_OPTIONS)
+@overload(bid_hook, jit_options=OVERLOAD_OPTIONS)
 def _bid_hook(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view, st):
     if _none(view):
 
@@ -79,7 +78,7 @@ def reset_hook(n, indicator, wolf, swapped, tables, pre, view):  # pragma: no co
     raise NotImplementedError
 
 
-@overload(reset_hook, jit_options=_OPTIONS)
+@overload(reset_hook, jit_options=OVERLOAD_OPTIONS)
 def _reset_hook(n, indicator, wolf, swapped, tables, pre, view):
     if _none(view):
         return lambda n, indicator, wolf, swapped, tables, pre, view: None
@@ -95,7 +94,7 @@ def card_seen_hook(p, c, led, n, view):  # pragma: no cover - compiled
     raise NotImplementedError
 
 
-@overload(card_seen_hook, jit_options=_OPTIONS)
+@overload(card_seen_hook, jit_options=OVERLOAD_OPTIONS)
 def _card_seen_hook(p, c, led, n, view):
     if _none(view):
         return lambda p, c, led, n, view: None
@@ -111,7 +110,7 @@ def passes_hook(n, passed, view):  # pragma: no cover - compiled
     raise NotImplementedError
 
 
-@overload(passes_hook, jit_options=_OPTIONS)
+@overload(passes_hook, jit_options=OVERLOAD_OPTIONS)
 def _passes_hook(n, passed, view):
     if _none(view):
         return lambda n, passed, view: None
@@ -127,9 +126,9 @@ def new_view(pimc, n):  # pragma: no cover - compiled
     raise NotImplementedError
 
 
-@overload(new_view, jit_options=_OPTIONS)
+@overload(new_view, jit_options=OVERLOAD_OPTIONS)
 def _new_view(pimc, n):
-    if isinstance(pimc, types.Array) and pimc.dtype == types.boolean:
+    if switch_off(pimc):
         return lambda pimc, n: (pimc,)  # no pimc seat: a stand-in the hooks compile to nothing
 
     def impl(pimc, n):

@@ -23,15 +23,13 @@ import numpy as np
 from numba.core import types
 from numba.extending import overload
 
-from ..config import NJIT_OPTIONS
+from ..config import OVERLOAD_OPTIONS
 from ..events import juggler_passes, werewolf
 from .dispatch import choose_bid, choose_card, settle_form
 
-_OPTIONS = {k: v for k, v in NJIT_OPTIONS.items() if k != "cache"}
 
-
-def _off(flag) -> bool:
-    """True when the switch is off: a bool array (on: an int8 array)."""
+def switch_off(flag) -> bool:
+    """True when the switch (a Numba type) is off: a bool array (on: an int8 array)."""
     return isinstance(flag, types.Array) and flag.dtype == types.boolean
 
 
@@ -40,9 +38,9 @@ def heuristic_card(on, kind, hand, legal, need, refine, led, best, j, n, trump, 
     raise NotImplementedError
 
 
-@overload(heuristic_card, jit_options=_OPTIONS)
+@overload(heuristic_card, jit_options=OVERLOAD_OPTIONS)
 def _heuristic_card(on, kind, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono):
-    if _off(on):
+    if switch_off(on):
         return lambda on, kind, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono: np.int64(-1)
 
     def impl(on, kind, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono):
@@ -57,10 +55,10 @@ def heuristic_bid(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, fo
     raise NotImplementedError
 
 
-@overload(heuristic_bid, jit_options=_OPTIONS)
+@overload(heuristic_bid, jit_options=OVERLOAD_OPTIONS)
 def _heuristic_bid(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table,
                    rules, strat, params, bid_tab, work, st):  # fmt: skip
-    if _off(on):
+    if switch_off(on):
 
         def stub(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table, rules,
                  strat, params, bid_tab, work, st):  # fmt: skip
@@ -76,9 +74,9 @@ def special_form(on, kind, f, p, led, trump, strat, params, table, st):  # pragm
     raise NotImplementedError
 
 
-@overload(special_form, jit_options=_OPTIONS)
+@overload(special_form, jit_options=OVERLOAD_OPTIONS)
 def _special_form(on, kind, f, p, led, trump, strat, params, table, st):
-    if _off(on):
+    if switch_off(on):
         return lambda on, kind, f, p, led, trump, strat, params, table, st: (f, st)
 
     return settle_form  # the implementation itself: no wrapper call per card
@@ -91,9 +89,9 @@ def special_werewolf(
     raise NotImplementedError
 
 
-@overload(special_werewolf, jit_options=_OPTIONS)
+@overload(special_werewolf, jit_options=OVERLOAD_OPTIONS)
 def _special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt):
-    if _off(on):
+    if switch_off(on):
         return lambda on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt: (
             np.int64(-1), np.int64(0), trump, indicator, state
         )  # fmt: skip
@@ -106,9 +104,9 @@ def special_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, wo
     raise NotImplementedError
 
 
-@overload(special_passes, jit_options=_OPTIONS)
+@overload(special_passes, jit_options=OVERLOAD_OPTIONS)
 def _special_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, work):
-    if _off(on):
+    if switch_off(on):
         return lambda on, n, trump, strat, params, state, hands, cnt, bids, won, work: state
 
     return juggler_passes.py_func  # the implementation itself: no wrapper call per Juggler trick
