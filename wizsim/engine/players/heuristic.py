@@ -4,7 +4,11 @@ Its card play (:func:`heuristic_play`) is a normal (not inlined) call that
 takes scalars only (array arguments would cost reference-count updates on
 every card where they are not borrowed views), and inlining it would crowd the
 random player's loop. It reads
-cards by arithmetic (code = 13 * suit + rank - 1) and constants for the rest.
+cards by arithmetic (code = 13 * suit + rank - 1) and constants for the rest, and
+decides for all plain suit cards at once on 64-bit masks (``lowest_valued``,
+``highest_valued``, ``beats``, ``top_cards``); only special cards are scanned one
+by one. ``tests/test_heuristic_masks.py`` checks it against the per-card scan it
+replaced.
 The ``table`` player plays the same code with refinements (``refine``), and
 ``pimc`` uses it in its rollouts.
 """
@@ -270,6 +274,91 @@ def forms_of(card, led, trump):
     return card, card
 
 
+PLAIN = U64((1 << 52) - 1)  # the suit cards' bits
+SUIT = U64(0x1FFF)  # one suit's 13 bits (bit r - 1 for rank r)
+NO_CARD_LOW = 1 << 30  # the value of "no card" when looking for the lowest
+NO_CARD_HIGH = -(1 << 30)
+
+
+@hot
+def first_of_rank(m, r):
+    """The lowest code in ``m`` of rank bit ``r`` (the scan's tie-break: lowest suit first)."""
+    c = r
+    while (m >> U64(c)) & ONE == ZERO:
+        c += 13
+    return c
+
+
+@hot
+def lowest_valued(m, tmask, trump):
+    """The plain card in ``m`` of least :func:`static_value` (lowest code on ties), and that value.
+
+    A side card's value is its rank and a trump's is 50 + rank, so any side card is below every trump.
+    """
+    side = m & ~tmask
+    if side != ZERO:
+        fold = (side | (side >> U64(13)) | (side >> U64(26)) | (side >> U64(39))) & SUIT
+        r = np.int64(lowest_bit(fold))
+        return first_of_rank(side, r), r + 1
+    if m != ZERO:
+        c = np.int64(lowest_bit(m))
+        return c, 51 + c - 13 * trump
+    return np.int64(-1), np.int64(NO_CARD_LOW)
+
+
+@hot
+def highest_valued(m, tmask, trump):
+    """The plain card in ``m`` of greatest :func:`static_value` (lowest code on ties), and that value."""
+    tr = m & tmask
+    if tr != ZERO:
+        c = np.int64(highest_bit(tr))
+        return c, 51 + c - 13 * trump
+    if m != ZERO:
+        fold = (m | (m >> U64(13)) | (m >> U64(26)) | (m >> U64(39))) & SUIT
+        r = np.int64(highest_bit(fold))
+        return first_of_rank(m, r), r + 1
+    return np.int64(-1), np.int64(NO_CARD_HIGH)
+
+
+@hot
+def beats(best, led, trump):
+    """The plain cards whose power (:func:`form_power`) is above ``best``."""
+    w = ZERO
+    for s in range(4):
+        # power = 4 * rank + 200 (trump) + 100 (led suit, or nothing led)
+        over = best - 200 * np.int64(s == trump) - 100 * np.int64(led == -1 or s == led)
+        if over < 0:
+            w |= SUIT << U64(13 * s)
+        elif over < 52:  # rank - 1 >= over // 4 (a rank of 13 is bit 12)
+            w |= ((SUIT << U64(over // 4)) & SUIT) << U64(13 * s)
+    return w
+
+
+@hot
+def top_cards(hand, seen):
+    """The plain cards that no unseen card of their suit beats (:func:`is_top` for every card at once)."""
+    unseen = ~(hand | seen)
+    top = ZERO
+    for s in range(4):
+        u = (unseen >> U64(13 * s)) & SUIT
+        if u == ZERO:
+            top |= SUIT << U64(13 * s)
+        else:
+            h = highest_bit(u) + ONE
+            top |= ((SUIT >> h) << h) << U64(13 * s)
+    return top
+
+
+@hot
+def lowest_beaten_trump(trumps, unseen_trumps):
+    """REFINE_LEAD_TRUMP: the lowest of ``trumps`` that an unseen trump beats (-1 if none)."""
+    if unseen_trumps != ZERO:
+        below = trumps & ((ONE << highest_bit(unseen_trumps)) - ONE)
+        if below != ZERO:
+            return np.int64(lowest_bit(below))
+    return np.int64(-1)
+
+
 @jit
 def heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tflags, mono, refine):
     """Choose a form to play: win cheaply while tricks are needed, duck otherwise.
@@ -289,7 +378,6 @@ def heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tflag
     cheapest_win = -1
     cheapest_win_v = 1 << 30
     cheapest_top_win = -1
-    cheapest_top_v = 1 << 30
     highest_win = -1
     highest_win_v = -(1 << 30)
     wizard = -1
@@ -298,51 +386,40 @@ def heuristic_play(hand, legal, need, led, best, n_played, n, trump, seen, tflag
     lowest = -1
     lowest_v = 1 << 30
     lowest_side = -1
-    lowest_side_v = 1 << 30
     jester = -1  # a jester-like form to lead when a trick must be lost
     lowest_trump = -1  # REFINE_LEAD_TRUMP: the lowest trump that an unseen trump beats
-    lowest_trump_v = 1 << 30
     lowest_plain = -1  # REFINE_KEEP_JESTER: the least valuable side card (no trump, no Jester-like card)
     lowest_plain_v = 1 << 30
-    bits = legal
+    # plain suit cards, all at once on masks (the same choices, ties included, as
+    # the per-card scan: lowest code first, so the lowest suit wins a tie of ranks)
+    plain = legal & PLAIN
+    if plain != ZERO:
+        tmask = (SUIT << U64(13 * trump)) if trump >= 0 else ZERO
+        lowest, lowest_v = lowest_valued(plain, tmask, trump)
+        if plain & ~tmask != ZERO:  # then the lowest valued card is a side card
+            lowest_side = lowest
+            if (refine & REFINE_KEEP_JESTER) != 0:
+                lowest_plain, lowest_plain_v = lowest, lowest_v
+        if (refine & REFINE_LEAD_TRUMP) != 0 and plain & tmask != ZERO:
+            lowest_trump = lowest_beaten_trump(plain & tmask, tmask & ~(hand | seen))
+        if voided:
+            win = ZERO
+        elif n_played == 0:
+            win = plain
+        else:
+            win = plain & beats(best, led, trump)
+        highest_lose, highest_lose_v = highest_valued(plain & ~win, tmask, trump)
+        if win != ZERO:
+            cheapest_win, cheapest_win_v = lowest_valued(win, tmask, trump)
+            highest_win, highest_win_v = highest_valued(win, tmask, trump)
+            if not mono:
+                eligible = win if (n_played == 0 or trump < 0) else win & tmask
+                if eligible != ZERO:
+                    cheapest_top_win, _ = lowest_valued(eligible & top_cards(hand, seen), tmask, trump)
+    bits = legal >> U64(52)
     while bits != ZERO:
-        c = np.int64(lowest_bit(bits))
+        c = np.int64(lowest_bit(bits)) + 52
         bits &= bits - ONE
-        if c < 52:  # a plain card (the same decisions as the general code below, with less work)
-            suit = c // 13
-            rank = c - 13 * suit + 1
-            is_trump = suit == trump
-            v = 50 + rank if is_trump else rank
-            if v < lowest_v:
-                lowest_v = v
-                lowest = c
-            if not is_trump and rank < lowest_side_v:
-                lowest_side_v = rank
-                lowest_side = c
-            if (refine & REFINE_LEAD_TRUMP) != 0 and is_trump and rank < lowest_trump_v:
-                if not is_top(c, hand, seen):
-                    lowest_trump_v = rank
-                    lowest_trump = c
-            if (refine & REFINE_KEEP_JESTER) != 0 and v < 50 and v < lowest_plain_v:
-                lowest_plain_v = v
-                lowest_plain = c
-            p = 4 * rank + 200 * np.int64(is_trump) + 100 * np.int64(led == -1 or suit == led)
-            if voided or (n_played > 0 and p <= best):
-                if v > highest_lose_v:
-                    highest_lose_v = v
-                    highest_lose = c
-            else:
-                if v < cheapest_win_v:
-                    cheapest_win_v = v
-                    cheapest_win = c
-                if v > highest_win_v:
-                    highest_win_v = v
-                    highest_win = c
-                if not mono and v < cheapest_top_v and (n_played == 0 or is_trump or trump < 0):
-                    if is_top(c, hand, seen):
-                        cheapest_top_v = v
-                        cheapest_top_win = c
-            continue
         # special cards (Wizard, Jester, Dragon, ...): the general code
         win_form, lose_form = forms_of(c, led, trump)
         v_lose = static_value(lose_form, trump)
