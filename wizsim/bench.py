@@ -43,6 +43,8 @@ def default_cases(scale: float = 1.0) -> list[BenchCase]:
         BenchCase("heuristic 4x10", 4, 10, "heuristic", 1, s(600_000)),
         BenchCase("heuristic 3x20", 3, 20, "heuristic", 1, s(300_000)),
         BenchCase("heuristic 6x10", 6, 10, "heuristic", 1, s(400_000)),
+        BenchCase("table 4x10", 4, 10, "table", 1, s(600_000)),
+        BenchCase("learned 4x10", 4, 10, "learned", 1, s(300_000)),
         # 2 jobs: ~3 s of work per job after the workers started, so that start-up does not dominate
         BenchCase("random 4x10, 2 jobs", 4, 10, "random", 2, s(10_000_000)),
         BenchCase("random 4x10, all 7 specials", 4, 10, "random", 1, s(2_000_000), "all"),

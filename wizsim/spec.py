@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from . import bid_data
+from . import bid_data, learned_data
 from . import cards as C
 from .engine import layout as L
 from .engine import simulate_chunks
@@ -57,6 +57,8 @@ class RunSpec:
     trumps: list[int] = field(default_factory=list)  # per round: FROM_INDICATOR or a fixed trump
     preset: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # advisor rounds (see wizsim.advise)
     custom_schedule: bool = False  # hand sizes from --schedule (a card is turned up whenever one is left)
+    log: tuple | None = None  # pimc's card and bid decisions logged for training `learned` (learned_data.no_log)
+    learned_path: str | None = None  # another network file for `learned` seats (training and tests)
 
     def kernel_args(self) -> tuple:
         """The arrays every kernel call takes after the chunk arguments."""
@@ -71,16 +73,21 @@ class RunSpec:
         # the learned bids, when a seat bids from them (not in training mode)
         tab = bid_data.kernel_table(
             any(
-                (s.strategy_id == L.S_TABLE and not s.params.get("explore")) or s.strategy_id == L.S_PIMC
+                (s.strategy_id == L.S_TABLE and not s.params.get("explore")) or s.strategy_id in (L.S_PIMC, L.S_LEARNED)
                 for s in self.strategies
             )
         )
+        has_learned = any(s.strategy_id == L.S_LEARNED for s in self.strategies)
+        w1, b1, w2, bw1, bb1, bw2 = learned_data.kernel_model(has_learned, self.learned_path)
+        log, log_n, bid_log, bid_log_n = self.log or learned_data.no_log()
+        models = (tab, w1, b1, w2, log, log_n, bw1, bb1, bw2, bid_log, bid_log_n)
         # compile-time switches (engine/players/switches.py): bool = that part of the engine is not compiled
         has_pimc = any(s.strategy_id == L.S_PIMC for s in self.strategies)
         has_heuristic = any(s.strategy_id != L.S_RANDOM for s in self.strategies)
         has_specials = bool(self.specials) or bool((np.asarray(self.deck) >= L.DRAGON).any())
-        feats = tuple(np.zeros(1, dtype=np.int8 if on else np.bool_) for on in (has_pimc, has_heuristic, has_specials))
-        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre, tab, feats)
+        switches = (has_pimc, has_heuristic, has_specials, has_learned, has_pimc or has_learned)
+        feats = tuple(np.zeros(1, dtype=np.int8 if on else np.bool_) for on in switches)
+        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre, models, feats)
 
     def schedule_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         trumps = self.trumps or [FROM_INDICATOR] * len(self.schedule)

@@ -81,6 +81,7 @@ from .engine.layout import (  # the parameter blocks of a seat's row
     REFINE_KEEP_JESTER,
     REFINE_LEAD_TRUMP,
     S_HEURISTIC,
+    S_LEARNED,
     S_PIMC,
     S_RANDOM,
     S_TABLE,
@@ -325,6 +326,25 @@ class PimcStrategy(HeuristicStrategy):
         return row
 
 
+@dataclass(frozen=True)
+class LearnedStrategy(TableStrategy):
+    """Card play by a network fitted to ``pimc``'s values; bids like ``table``.
+
+    At every card decision with a choice, each legal card (a Juggler, Cloud
+    or Shapeshifter in its winning and its losing form) is scored by a small
+    network (``wizsim/data/learned.npz``, fitted by ``scripts/train_learned.py``
+    to pimc's mean round score of each candidate in pimc's own games) and the
+    best is played. It sees what pimc sees: its hand, the cards played, the
+    face-up card, the suits others showed out of, the bids (not under secret
+    hidden bids) and the tricks won. Bids and the other special-card
+    decisions (trump, Werewolf, passes, a lone legal special card's form) are
+    the ``table`` player's.
+    """
+
+    name: str = "learned"
+    strategy_id: int = S_LEARNED
+
+
 class StrategyClass(Protocol):
     """A strategy class of :data:`STRATEGIES`: made from its parameters alone (name and id are its defaults)."""
 
@@ -336,6 +356,7 @@ STRATEGIES: dict[str, StrategyClass] = {
     "heuristic": HeuristicStrategy,
     "table": TableStrategy,
     "pimc": PimcStrategy,
+    "learned": LearnedStrategy,
 }
 
 

@@ -91,6 +91,7 @@ S_RANDOM = 0
 S_HEURISTIC = 1
 S_TABLE = 2  # bids from the learned table, plays like the heuristic (plus T_REFINE)
 S_PIMC = 3  # Perfect-Information Monte-Carlo card play and bids
+S_LEARNED = 4  # card play by a network fitted to pimc's values (players/learned.py); bids like S_TABLE
 
 # A seat's float64 parameter row is a sequence of blocks; each block's slots
 # follow the previous block's, so a block can grow without moving another.

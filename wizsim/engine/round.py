@@ -12,11 +12,12 @@ views, see :mod:`.borrow`, and such an update is a null test.) The tuples:
 * ``seats`` = (hands, cnt, bids, won, final_bids, scores, work): the round's
   state per seat (``hands[p]`` a 64-bit mask of card types, ``cnt[p, c]``
   copies) and a scratch array;
-* ``pre`` = (info, cnt, bids, bid_table): a preset advisor round (when
-  ``info[PRE_ON]``) and the ``table`` player's learned bid values;
+* ``pre`` = (info, cnt, bids, models): a preset advisor round (when
+  ``info[PRE_ON]``), the ``table`` player's learned bid values, the learned
+  player's network and the training log (see :func:`.run.simulate_chunks`);
 * ``view`` = (played, void, full, know, spmask, spwiz): what ``pimc`` players
-  know of the round (see :mod:`.players.pimc_view`); a 1-tuple stand-in when no
-  seat plays pimc (:mod:`.players.pimc_hooks`);
+  know of the round (see :mod:`.players.pimc_view`), read by the learned player
+  too; a 1-tuple stand-in when no seat plays either (:mod:`.players.pimc_hooks`);
 * ``rec`` = (hands, info, plays, legal, passes, seats): the record arrays
   (rows of recorded rounds; columns in :mod:`.layout`).
 
@@ -63,6 +64,7 @@ from .layout import (
     R_SCORING,
     R_SPECIALS,
     R_WIZARD_INDICATOR,
+    S_LEARNED,
     S_PIMC,
     S_RANDOM,
     T_CARD,
@@ -72,8 +74,15 @@ from .layout import (
     WEREWOLF,
 )
 from .players.dispatch import canadian_step, random_bid
-from .players.pimc_hooks import bid_hook, card_hook, card_seen_hook, passes_hook, reset_hook
-from .players.switches import heuristic_bid, heuristic_card, special_form, special_passes, special_werewolf
+from .players.pimc_hooks import bid_hook, card_hook, card_seen_hook, learned_bid_hook, passes_hook, reset_hook
+from .players.switches import (
+    heuristic_bid,
+    heuristic_card,
+    learned_card,
+    special_form,
+    special_passes,
+    special_werewolf,
+)
 from .rng import random_member
 from .score import cloud_bid, round_score
 from .trick import close_trick, legal_mask, trick_step
@@ -134,7 +143,7 @@ def trump_phase(n, k, dealer, fixed_trump, indicator, table, rules, strat, param
 
 @hot
 def bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules, strat, params, dec_st, hands, cnt,
-              bids, work, pre_info, pre_bids, bid_tab, view, heuristic):  # fmt: skip
+              bids, work, pre_info, pre_bids, models, view, feats):  # fmt: skip
     """Everyone bids, from the dealer's left; return False if a preset (advisor) round is rejected.
 
     Hidden bids: nobody sees the earlier bids; the built-in players never look
@@ -154,12 +163,15 @@ def bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules
         if strat[p] == S_RANDOM:
             b = random_bid(k, forbidden, dec_st)
         else:
-            b, est, dec_st[0] = heuristic_bid(heuristic, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum,
-                                              forbidden, hands, cnt, deck, table, rules, strat, params, bid_tab, work,
+            b, est, dec_st[0] = heuristic_bid(feats[1], p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum,
+                                              forbidden, hands, cnt, deck, table, rules, strat, params, models[0], work,
                                               dec_st[0])  # fmt: skip
             if strat[p] == S_PIMC and not clairvoyant and params[p, P_BID_SAMPLES] > 0:
-                b, dec_st[0] = bid_hook(p, n, k, dealer, trump, hands, cnt, bids, shown, b, forbidden, table,
-                                             masks, rules, params, view, dec_st[0])  # fmt: skip
+                b, dec_st[0] = bid_hook(feats[0], p, n, k, dealer, trump, hands, cnt, bids, shown, b, forbidden, table,
+                                        masks, rules, params, view, models, dec_st[0])  # fmt: skip
+            elif strat[p] == S_LEARNED and not clairvoyant and rules[R_MONO] == 0:
+                b = learned_bid_hook(feats[3], p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, est, b,
+                                     view, models)  # fmt: skip
             b = canadian_step(b, est, k, forbidden)
         if pre_info[PRE_ON] != 0 and pre_bids[p] >= 0:
             if p == pre_info[PRE_SEAT]:
@@ -174,7 +186,7 @@ def bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules
 
 @hot
 def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, params, dec_st, hands, cnt, bids, won,
-                work, record, rec_row, rec_info, rec_plays, rec_legal, rec_pass, view, heuristic, specials):  # fmt: skip
+                work, record, rec_row, rec_info, rec_plays, rec_legal, rec_pass, view, models, feats):  # fmt: skip
     """Play the ``k`` tricks; return (bids cancelled by a Bomb, the Cloud's taker or -1).
 
     Per card, the players' choices get single values and the random stream
@@ -182,6 +194,7 @@ def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, p
     card, Wizard or Jester plays it without asking (the heuristic returns that
     card: tests/test_forced_play.py).
     """
+    heuristic, specials = feats[1], feats[2]
     leader = dealer + 1
     if leader == n:
         leader = 0
@@ -209,9 +222,12 @@ def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, p
             if kind == S_RANDOM:
                 f = random_member(dec_st, legal)
             elif kind == S_PIMC and not one_card:
-                f, dec_st[0] = card_hook(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt,
-                                         bids, won, seen, cancelled, cloud_taker, shown, table, masks, rules, params,
-                                         view, dec_st[0])  # fmt: skip
+                f, dec_st[0] = card_hook(feats[0], p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump,
+                                         hands, cnt, bids, won, seen, cancelled, cloud_taker, shown, table, masks,
+                                         rules, params, view, models, dec_st[0])  # fmt: skip
+            elif kind == S_LEARNED and not one_card:
+                f = learned_card(feats[3], p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won,
+                                 seen, cancelled, shown, rules, legal, view, models)  # fmt: skip
             elif one_card and legal < (ONE << U64(DRAGON)):
                 f = np.int64(lowest_bit(legal))  # one legal suit card, Wizard or Jester: what the heuristic returns
             else:
@@ -283,23 +299,23 @@ def play_round(n, k, dealer, fixed_trump, clairvoyant, tables, strat, params, de
     deck, mono_decks, table, masks, rules = tables
     hands, cnt, bids, won, final_bids, scores, work = seats
     rec_hands, rec_info, rec_plays, rec_legal, rec_pass = rec[0], rec[1], rec[2], rec[3], rec[4]
-    pre_info, pre_cnt, pre_bids, bid_tab = pre
+    pre_info, pre_cnt, pre_bids, models = pre
     track = False
     for p in range(n):
-        track |= strat[p] == S_PIMC
+        track |= strat[p] == S_PIMC or strat[p] == S_LEARNED
     indicator = deal_phase(n, k, dealer, fixed_trump, deck, mono_decks, rules, deal_st, hands, cnt, won, record,
                            rec_row, rec_hands, pre_info, pre_cnt)  # fmt: skip
-    heuristic, specials = feats[1], feats[2]  # compile-time switches (players/switches.py)
+    specials = feats[2]  # a compile-time switch (players/switches.py)
     trump, wolf, swapped, shown = trump_phase(n, k, dealer, fixed_trump, indicator, table, rules, strat, params, dec_st,
                                               hands, cnt, specials)  # fmt: skip
     if track:  # PIMC's view of the round (before the bids: PIMC bids by sampling too)
         reset_hook(n, indicator, wolf, swapped, tables, pre, view)
     if not bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules, strat, params, dec_st, hands,
-                     cnt, bids, work, pre_info, pre_bids, bid_tab, view, heuristic):  # fmt: skip
+                     cnt, bids, work, pre_info, pre_bids, models, view, feats):  # fmt: skip
         return False
     cancelled, cloud_taker = trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, params, dec_st,
                                          hands, cnt, bids, won, work, record, rec_row, rec_info, rec_plays, rec_legal,
-                                         rec_pass, view, heuristic, specials)  # fmt: skip
+                                         rec_pass, view, models, feats)  # fmt: skip
     score_phase(n, k, cancelled, cloud_taker, rules[R_SCORING], bids, won, final_bids, scores)
     if record:
         rec_info[rec_row, I_DEALER] = dealer

@@ -193,14 +193,14 @@ def play_items(n, schedule, trumps, games_mode, first, count, state, deck0, mono
         np.zeros(n, dtype=np.int64),  # game totals by game seat
         seats,
     )
-    view = new_view(feats[0], n)  # PIMC's view of the round; a stand-in without a pimc seat (pimc is not compiled)
+    view = new_view(feats[4], n)  # PIMC's (and the learned player's) view of the round; a stand-in without them
     # borrowed views (no reference counts) of arrays that live until this function returns
     b_tables = borrow(tables)
     b_seats = borrow(seats)
     b_ws = (borrow(ws[0]), borrow(ws[1]), borrow(ws[2]), borrow(ws[3]), b_seats)
     b_acc = borrow(acc)
     b_rec = borrow(rec)
-    b_pre = borrow(pre)
+    b_pre = (borrow(pre[0]), borrow(pre[1]), borrow(pre[2]), borrow(pre[3]))
     b_view = borrow(view)
     b_feats = borrow(feats)
     b_schedule, b_trumps, b_strat, b_params = borrow(schedule), borrow(trumps), borrow(strat), borrow(params)
@@ -213,7 +213,7 @@ def play_items(n, schedule, trumps, games_mode, first, count, state, deck0, mono
 
 @jit
 def simulate_chunks(n, schedule, trumps, games_mode, chunk_first, chunk_count, chunk_state, deck0, mono0, table,
-                    masks, rules, strat, params, pre_info, pre_cnt, pre_bids, bid_table, feats, joint, aux,
+                    masks, rules, strat, params, pre_info, pre_cnt, pre_bids, models, feats, joint, aux,
                     game_acc):  # fmt: skip
     """Play whole chunks and add their integer counts to the accumulators (module docstring).
 
@@ -221,10 +221,13 @@ def simulate_chunks(n, schedule, trumps, games_mode, chunk_first, chunk_count, c
     in hands mode, games in games mode) and draws from the streams seeded by
     ``chunk_state[c]`` (dealing, decisions). ``pre_info``, ``pre_cnt``,
     ``pre_bids`` preset each round for the bid advisor (``pre_info[PRE_ON] ==
-    0``: off); ``bid_table`` is the ``table`` player's learned bid values (an
-    all-ones-shape NaN array when no seat needs it); ``feats`` = (pimc, heuristic,
-    specials) are compile-time switches, one-element arrays of dtype bool (that
-    part is not compiled) or int8 (see :mod:`.players.switches`).
+    0``: off); ``models`` = (bid_table, w1, b1, w2, log, log_n): the ``table``
+    player's learned bid values (an all-ones-shape NaN array when no seat needs
+    them), the learned player's network (:mod:`.players.learned`; 1-element
+    placeholders when no seat plays it) and the log of pimc's decisions for
+    training it (zero rows: off); ``feats`` = (pimc, heuristic, specials,
+    learned, view) are compile-time switches, one-element arrays of dtype bool
+    (that part is not compiled) or int8 (see :mod:`.players.switches`).
     """
     acc = (joint, aux, game_acc)
     dummy_p = np.zeros((1, 1, 1), dtype=np.int64)
@@ -235,13 +238,13 @@ def simulate_chunks(n, schedule, trumps, games_mode, chunk_first, chunk_count, c
     for c in range(chunk_first.shape[0]):
         play_items(
             n, schedule, trumps, games_mode, chunk_first[c], chunk_count[c], chunk_state[c], deck0, mono0, table,
-            masks, rules, strat, params, (pre_info, pre_cnt, pre_bids, bid_table), feats, yes, acc, not yes, rec,
+            masks, rules, strat, params, (pre_info, pre_cnt, pre_bids, models), feats, yes, acc, not yes, rec,
         )  # fmt: skip
 
 
 @jit
 def record_chunk(n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat,
-                 params, pre_info, pre_cnt, pre_bids, bid_table, feats, rec_hands, rec_info, rec_plays, rec_legal,
+                 params, pre_info, pre_cnt, pre_bids, models, feats, rec_hands, rec_info, rec_plays, rec_legal,
                  rec_pass, rec_seats):  # fmt: skip
     """Play one chunk like :func:`simulate_chunks` and record every round (columns: ``layout.I_*``).
 
@@ -260,5 +263,5 @@ def record_chunk(n, schedule, trumps, games_mode, first, count, state, deck0, mo
     yes = n > 0  # run-time flags: the same play_items signature as simulate_chunks
     play_items(
         n, schedule, trumps, games_mode, first, count, state, deck0, mono0, table, masks, rules, strat, params,
-        (pre_info, pre_cnt, pre_bids, bid_table), feats, not yes, acc, yes, rec,
+        (pre_info, pre_cnt, pre_bids, models), feats, not yes, acc, yes, rec,
     )  # fmt: skip

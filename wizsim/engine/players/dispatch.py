@@ -20,6 +20,7 @@ from ..layout import (
     R_HIDDEN_BIDS,
     R_MONO,
     R_SCORING,
+    S_LEARNED,
     S_PIMC,
     S_RANDOM,
     S_TABLE,
@@ -28,8 +29,10 @@ from ..layout import (
     WIZARD,
 )
 from ..rng import below
+from ..trick import legal_mask
 from .decisions import decider
 from .heuristic import clairvoyant_bid, estimate, forms_of, heuristic_play
+from .learned import learned_bid, log_bid, log_decision
 from .pimc import pimc_bid, pimc_play
 from .random import random_form
 from .table import table_bid
@@ -68,7 +71,7 @@ def choose_bid(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbi
         b = 0
     if b > k:
         b = k
-    if (strat[p] == S_TABLE or strat[p] == S_PIMC) and not clairvoyant and not mono:
+    if (strat[p] == S_TABLE or strat[p] == S_PIMC or strat[p] == S_LEARNED) and not clairvoyant and not mono:
         if strat[p] == S_TABLE and params[p, T_EXPLORE] > 0:
             dec_st = stack_stream(st)  # only here
             b = min(max(b + below(dec_st, 5) - 2, 0), k)
@@ -90,12 +93,30 @@ def canadian_step(b, est, k, forbidden):
 
 @jit
 def pimc_seat_bid(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view,
-                  st):  # fmt: skip
-    """pimc's bid around ``base`` (a real call: only pimc seats pay for unpacking ``view``); (bid, state)."""
+                  models, st):  # fmt: skip
+    """pimc's bid around ``base`` (a real call: only pimc seats pay for unpacking ``view``); (bid, state).
+
+    With a training log in ``models`` the decision is logged (:func:`.learned.log_bid`).
+    """
     played, void, full, know, spmask, spwiz = view
+    bid_log, bid_log_n = models[9], models[10]
     mono = rules[R_MONO] != 0
-    return pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, know[p], base, forbidden, table, masks,
-                    rules, params, mono, st)  # fmt: skip
+    if bid_log.shape[0] == 0:
+        return pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, know[p], base, forbidden, table, masks,
+                        rules, params, mono, st)  # fmt: skip
+    values = np.zeros((3, 2 * 64 + 1), dtype=np.int64)
+    b, st = pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, know[p], base, forbidden, table, masks,
+                     rules, params, mono, st, values)  # fmt: skip
+    est = estimate(hands[p], cnt[p], trump, n, k, params[p], mono)
+    i = (p - dealer - 1) % n
+    log_bid(bid_log, bid_log_n, values, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base)
+    return b, st
+
+
+@jit
+def learned_seat_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, est, base, view, models):
+    """The learned player's bid (a real call, like :func:`pimc_seat_bid`)."""
+    return learned_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, view[2], est, base, models)
 
 
 @hot
@@ -135,12 +156,27 @@ def settle_form(on, kind, f, p, led, trump, strat, params, table, st):
 
 @jit
 def pimc_card(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen, cancelled,
-              cloud_taker, shown, table, masks, rules, params, view, st):  # fmt: skip
-    """pimc's card when it has a choice (a real call: only pimc seats pay for unpacking ``view``); (form, state)."""
+              cloud_taker, shown, table, masks, rules, params, view, models, st):  # fmt: skip
+    """pimc's card when it has a choice (a real call: only pimc seats pay for unpacking ``view``); (form, state).
+
+    With a training log in ``models`` (rows > 0) the decision is logged
+    (:func:`.learned.log_decision`) while the log has room.
+    """
     played, void, full, know, spmask, spwiz = view
+    log, log_n = models[4], models[5]
     mono = rules[R_MONO] != 0
-    return pimc_play(
+    if log.shape[0] == 0:
+        return pimc_play(
+            p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+            cancelled, cloud_taker, full, played, void, shown, know[p], spmask, spwiz, table,
+            masks, rules, params, mono, st,
+        )  # fmt: skip
+    values = np.zeros((3, 2 * 64 + 1), dtype=np.int64)
+    f, st = pimc_play(
         p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
         cancelled, cloud_taker, full, played, void, shown, know[p], spmask, spwiz, table,
-        masks, rules, params, mono, st,
+        masks, rules, params, mono, st, values,
     )  # fmt: skip
+    log_decision(log, log_n, values, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen,
+                 cancelled, shown, rules, played, void, full, legal_mask(hands[p], led, masks))  # fmt: skip
+    return f, st

@@ -316,12 +316,16 @@ def world_bids(p, n, k, trump, wh, wc, spmask, spwiz, bids, seats, visible, sigm
 @jit
 def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
                cancelled, cloud_taker, full, played, void, shown, known, spmask, spwiz, table, masks, rules,
-               params, mono, st):  # fmt: skip
+               params, mono, st, values=None):  # fmt: skip
     """The form PIMC plays at seat ``p`` (more than one legal card); returns (form, stream state).
 
     ``known[q, c]``: copies of card ``c`` that ``p`` knows are in seat ``q``'s
     hand; ``spmask``/``spwiz``: the cards (and Wizards) each seat has played
-    this round, for :func:`world_bids`.
+    this round, for :func:`world_bids`. ``values`` (optional, int64, 3 rows
+    of at least 2 * 64 + 1): the candidates are written there for training the
+    learned player: row 0 the forms, row 1 the total scores, row 2 the deals
+    each was played in, and ``values[0, -1]`` how many (0 when one candidate
+    is played at once).
     """
     samples = max(np.int64(params[p, P_SAMPLES]), 1)
     policy = np.int64(params[p, P_ROLLOUT])
@@ -346,6 +350,8 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
         if lose_form != win_form:
             cands[nc] = lose_form
             nc += 1
+    if values is not None:
+        values[0, values.shape[1] - 1] = 0
     if nc == 1:
         return cands[0], st  # the legal cards are all equivalent
     pool = pimc_pool(p, full, cnt, played, shown)
@@ -379,6 +385,7 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
     prune = params[p, P_PRUNE]
     alive = np.ones(nc, dtype=np.bool_)
     scores = np.zeros((nc, samples if prune > 0 else 1), dtype=np.int64)
+    played_in = np.zeros(nc, dtype=np.int64)
     for s in range(samples):
         if prune > 0 and s > 0 and s % PRUNE_BATCH == 0:
             if prune_candidates(total, alive, scores, s, prune) == 1:
@@ -409,16 +416,23 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
                 0, 0, sn_h, sn_c, sn_i, sn_seen,
             )  # fmt: skip
             add_score(total, scores, ci, s, score * weight, prune > 0)
+            played_in[ci] += weight
     best_ci = -1
     for ci in range(nc):
         if alive[ci] and (best_ci < 0 or total[ci] > total[best_ci]):
             best_ci = ci
+    if values is not None:
+        for ci in range(nc):
+            values[0, ci] = cands[ci]
+            values[1, ci] = total[ci]
+            values[2, ci] = played_in[ci]
+        values[0, values.shape[1] - 1] = nc
     return cands[best_ci], st
 
 
 @jit
 def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base, forbidden,
-              table, masks, rules, params, mono, st):  # fmt: skip
+              table, masks, rules, params, mono, st, values=None):  # fmt: skip
     """PIMC's bid: the best mean own score over sampled deals, for bids base - 2 .. base + 2; (bid, state).
 
     In each sampled deal the players after ``p`` (every other player under
@@ -433,6 +447,8 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
     until ``p`` has taken that many tricks: lower bids resume from a snapshot
     taken then, and bids never reached score that rollout's tricks directly.
     The results are exactly those of a separate rollout per bid.
+    ``values`` (optional) receives the candidate bids, their total scores and
+    the deals each was played in, as for :func:`pimc_play`.
     """
     samples = max(np.int64(params[p, P_BID_SAMPLES]), 1)
     policy = np.int64(params[p, P_ROLLOUT])
@@ -482,10 +498,14 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
     leader = dealer + 1 if dealer + 1 < n else 0
     start_led = FREE if mono else -1
     scores = np.zeros((nb, samples if prune > 0 else 1), dtype=np.int64)
+    live0 = alive.copy()  # the candidates (the forbidden bid is none)
+    played_in = np.zeros(nb, dtype=np.int64)
     for s in range(samples):
         if prune > 0 and s > 0 and s % PRUNE_BATCH == 0:
             if prune_candidates(total, alive, scores, s, prune) == 1:
                 break  # the decision is made: the other bids are significantly worse
+        for b in range(nb):
+            played_in[b] += np.int64(alive[b])
         st = sample_world_into(p, n, unseen, m_unseen, sizes, void, known, kmask, hands, cnt, wh, wc, st,
                                 cards_buf, used_buf, rng_buf)  # fmt: skip
         weight = 1
@@ -536,6 +556,15 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
     for b in range(lo, hi + 1):
         if alive[b - lo] and (best < 0 or total[b - lo] > total[best - lo]):
             best = b
+    if values is not None:
+        c = 0
+        for b in range(lo, hi + 1):
+            if live0[b - lo]:
+                values[0, c] = b
+                values[1, c] = total[b - lo]
+                values[2, c] = played_in[b - lo]
+                c += 1
+        values[0, values.shape[1] - 1] = c
     return best, st
 
 

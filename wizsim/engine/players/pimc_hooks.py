@@ -1,10 +1,11 @@
 """pimc's entry points into the round, compiled only for runs with a pimc seat.
 
 A run without pimc passes a bool array as ``pimc`` (with pimc: an int8
-array), and its ``view`` is a 1-tuple stand-in: each hook below then compiles to a
-stub and pimc's search (its rollouts, sampling and pruning: about a third of
-the engine's compile time) is never compiled. With a pimc seat ``view`` is
-the tuple of arrays of :mod:`.pimc_view` and the hooks call the real thing.
+array): the card and bid hooks below then compile to stubs and pimc's search
+(its rollouts, sampling and pruning: about a third of the engine's compile
+time) is never compiled. The view of the round (:mod:`.pimc_view`) is kept
+when a pimc or a learned seat plays (the ``view`` switch); without either,
+``view`` is a 1-tuple stand-in and the view hooks compile to nothing.
 The choice is made from the argument's type when the round is compiled.
 """
 
@@ -15,7 +16,7 @@ from numba.core import types
 from numba.extending import overload
 
 from ..config import OVERLOAD_OPTIONS
-from .dispatch import pimc_card, pimc_seat_bid
+from .dispatch import learned_seat_bid, pimc_card, pimc_seat_bid
 from .pimc_view import view_after_card, view_after_passes, view_reset
 from .switches import switch_off
 
@@ -25,50 +26,70 @@ def _none(view) -> bool:
     return isinstance(view, types.BaseTuple) and len(view) == 1
 
 
-def card_hook(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen, cancelled,
-              cloud_taker, shown, table, masks, rules, params, view, st):  # fmt: skip  # pragma: no cover - compiled
-    """pimc's card (see :func:`.dispatch.pimc_card`); a stub without pimc."""
+def card_hook(on, p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+              cancelled, cloud_taker, shown, table, masks, rules, params, view, models,
+              st):  # fmt: skip  # pragma: no cover - compiled
+    """pimc's card (see :func:`.dispatch.pimc_card`); a stub without pimc (``on`` off)."""
     raise NotImplementedError
 
 
 @overload(card_hook, jit_options=OVERLOAD_OPTIONS)
-def _card_hook(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen, cancelled,
-               cloud_taker, shown, table, masks, rules, params, view, st):  # fmt: skip
-    if _none(view):
+def _card_hook(on, p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+               cancelled, cloud_taker, shown, table, masks, rules, params, view, models, st):  # fmt: skip
+    if switch_off(on) or _none(view):
 
-        def stub(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
-                 cancelled, cloud_taker, shown, table, masks, rules, params, view, st):  # fmt: skip
+        def stub(on, p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+                 cancelled, cloud_taker, shown, table, masks, rules, params, view, models, st):  # fmt: skip
             return -1, st
 
         return stub
 
-    def impl(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen, cancelled,
-             cloud_taker, shown, table, masks, rules, params, view, st):  # fmt: skip
+    def impl(on, p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
+             cancelled, cloud_taker, shown, table, masks, rules, params, view, models, st):  # fmt: skip
         return pimc_card(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
-                         cancelled, cloud_taker, shown, table, masks, rules, params, view, st)  # fmt: skip
+                         cancelled, cloud_taker, shown, table, masks, rules, params, view, models, st)  # fmt: skip
 
     return impl
 
 
-def bid_hook(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view,
-             st):  # fmt: skip  # pragma: no cover - compiled
-    """pimc's bid (see :func:`.dispatch.pimc_seat_bid`); a stub without pimc."""
+def bid_hook(on, p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view,
+             models, st):  # fmt: skip  # pragma: no cover - compiled
+    """pimc's bid (see :func:`.dispatch.pimc_seat_bid`); a stub without pimc (``on`` off)."""
     raise NotImplementedError
 
 
 @overload(bid_hook, jit_options=OVERLOAD_OPTIONS)
-def _bid_hook(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view, st):
-    if _none(view):
+def _bid_hook(on, p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view,
+              models, st):  # fmt: skip
+    if switch_off(on) or _none(view):
 
-        def stub(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view,
-                 st):  # fmt: skip
+        def stub(on, p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params,
+                 view, models, st):  # fmt: skip
             return base, st
 
         return stub
 
-    def impl(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view, st):
+    def impl(on, p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view,
+             models, st):  # fmt: skip
         return pimc_seat_bid(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules,
-                             params, view, st)  # fmt: skip
+                             params, view, models, st)  # fmt: skip
+
+    return impl
+
+
+def learned_bid_hook(on, p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, est, base, view,
+                     models):  # fmt: skip  # pragma: no cover - compiled
+    """The learned player's bid (:func:`.dispatch.learned_seat_bid`); ``base`` when no seat plays it."""
+    raise NotImplementedError
+
+
+@overload(learned_bid_hook, jit_options=OVERLOAD_OPTIONS)
+def _learned_bid_hook(on, p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, est, base, view, models):
+    if switch_off(on) or _none(view):
+        return lambda on, p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, est, base, view, models: base
+
+    def impl(on, p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, est, base, view, models):
+        return learned_seat_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, est, base, view, models)
 
     return impl
 
@@ -121,17 +142,17 @@ def _passes_hook(n, passed, view):
     return impl
 
 
-def new_view(pimc, n):  # pragma: no cover - compiled
-    """pimc's view of the round for ``n`` seats (:mod:`.pimc_view`); a stand-in when ``pimc`` is a bool array."""
+def new_view(on, n):  # pragma: no cover - compiled
+    """The view of the round for ``n`` seats (:mod:`.pimc_view`); a stand-in when the ``view`` switch is off."""
     raise NotImplementedError
 
 
 @overload(new_view, jit_options=OVERLOAD_OPTIONS)
-def _new_view(pimc, n):
-    if switch_off(pimc):
-        return lambda pimc, n: (pimc,)  # no pimc seat: a stand-in the hooks compile to nothing
+def _new_view(on, n):
+    if switch_off(on):
+        return lambda on, n: (on,)  # no pimc or learned seat: a stand-in the hooks compile to nothing
 
-    def impl(pimc, n):
+    def impl(on, n):
         return (
             np.zeros(64, dtype=np.int64),  # cards played
             np.zeros(n, dtype=np.int64),  # suits shown out of

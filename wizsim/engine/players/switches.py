@@ -1,8 +1,8 @@
 """Compile-time switches: the heuristic's choices and the special cards' events are compiled only for runs that use them.
 
-The kernels take ``feats = (pimc, heuristic, specials)``: three one-element
-arrays whose dtype says whether a run needs that part of the engine, bool for
-no and int8 for yes (:meth:`wizsim.spec.RunSpec.kernel_args` decides; the pimc
+The kernels take ``feats = (pimc, heuristic, specials, learned, view)``: five
+one-element arrays whose dtype says whether a run needs that part of the
+engine, bool for no and int8 for yes (:meth:`wizsim.spec.RunSpec.kernel_args` decides; the pimc
 switch is :mod:`.pimc_hooks`). Each function below is an overload that Numba
 resolves from that dtype when it compiles the round: the real call, or a stub
 that is never reached. A random run on the standard deck therefore compiles
@@ -11,10 +11,11 @@ and the forms of the flexible cards: the first command on an empty cache
 answers sooner. Each combination a process uses is compiled (and cached) once.
 
 Stubs are safe only if the switch is on whenever the part can run:
-``heuristic`` is on when any seat is not ``random`` (``table`` and ``pimc``
-seats bid and play through the heuristic too); ``specials`` is on when any
-special card is in the deck (cards >= JUGGLER, the Werewolf and the Juggler's
-trick flag exist only then).
+``heuristic`` is on when any seat is not ``random`` (``table``, ``pimc`` and
+``learned`` seats bid and play through the heuristic too); ``specials`` is on
+when any special card is in the deck (cards >= JUGGLER, the Werewolf and the
+Juggler's trick flag exist only then); ``learned`` when a seat plays it;
+``view`` (the round's view, :mod:`.pimc_view`) when a pimc or learned seat plays.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from numba.extending import overload
 from ..config import OVERLOAD_OPTIONS
 from ..events import juggler_passes, werewolf
 from .dispatch import choose_bid, choose_card, settle_form
+from .learned import learned_play
 
 
 def switch_off(flag) -> bool:
@@ -110,3 +112,27 @@ def _special_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, w
         return lambda on, n, trump, strat, params, state, hands, cnt, bids, won, work: state
 
     return juggler_passes.py_func  # the implementation itself: no wrapper call per Juggler trick
+
+
+def learned_card(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
+                 rules, legal, view, models):  # fmt: skip  # pragma: no cover - compiled
+    """:func:`.learned.learned_play`; a stub when no seat plays ``learned``."""
+    raise NotImplementedError
+
+
+@overload(learned_card, jit_options=OVERLOAD_OPTIONS)
+def _learned_card(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
+                  rules, legal, view, models):  # fmt: skip
+    if switch_off(on) or (isinstance(view, types.BaseTuple) and len(view) == 1):
+        return (
+            lambda on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown, rules, legal, view, models: (
+                np.int64(-1)
+            )
+        )
+
+    def impl(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown, rules,
+             legal, view, models):  # fmt: skip
+        return learned_play(p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled,
+                            shown, rules, legal, view, models)  # fmt: skip
+
+    return impl

@@ -1,0 +1,98 @@
+"""Fit the ``learned`` player's networks (wizsim/data/learned.npz) to pimc's decisions, reproducibly.
+
+    python scripts/train_learned.py --seed 2026 --scale 0.5 --jobs 2    # about 20 minutes on 2 cores
+
+Plays pimc self-play (``pimc(prune=0)``: every candidate in every sampled
+deal) on every deck and variant the analyses use (``wizsim.learned_train.CONFIGS``:
+4 x 10 deals, full games at 3-6 players, each special card, all seven, every
+rule variant) and logs every card decision with a choice and every bid, with
+each candidate's mean round score. Two networks are fitted to the candidates'
+scores relative to their decision's mean: card play and bids. A second data
+set on other seeds (``--eval-scale`` of the first) measures what each
+network's choice costs by pimc's own values, against the ``table`` player's
+choice. The same arguments give the same file for any ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import numpy as np
+from joblib import Parallel, delayed
+
+from wizsim import __version__
+from wizsim import learned_train as T
+from wizsim.engine.players.learned import N_BID_FEATURES
+from wizsim.learned_data import DATA
+
+
+def report(label: str, res: dict) -> str:
+    """One line of an evaluation."""
+    return (
+        f"{label:34s} {res['decisions']:7,} decisions  regret learned {res['regret_learned']:.2f}"
+        f" ± {1.96 * res['regret_learned_se']:.2f}  table {res['regret_table']:.2f}"
+        f" ± {1.96 * res['regret_table_se']:.2f}  agrees with pimc {100 * res['agree_pimc']:.1f}%"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--scale", type=float, default=0.5, help="size of the training set, times CONFIGS")
+    ap.add_argument("--eval-scale", type=float, default=0.1, help="size of the evaluation set, times CONFIGS")
+    ap.add_argument("--hidden", type=int, default=32)
+    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--bid-epochs", type=int, default=10)
+    ap.add_argument("--lr", type=float, default=0.05)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--out", default=str(DATA))
+    a = ap.parse_args()
+    t0 = time.perf_counter()
+    done = Parallel(n_jobs=a.jobs)(delayed(T.run_task)(t) for t in T.tasks(a.scale, a.seed))
+    evals = Parallel(n_jobs=a.jobs)(delayed(T.run_task)(t, True) for t in T.tasks(a.eval_scale, a.seed + 1))
+    t1 = time.perf_counter()
+    cards = T.concat([c for _, c, _, _ in done])
+    bids = T.concat([b for _, _, b, _ in done])
+    print(f"{cards.size:,} card decisions, {bids.size:,} bid decisions logged in {t1 - t0:.0f} s", flush=True)
+    model = T.fit(cards, hidden=a.hidden, epochs=a.epochs, lr=a.lr, seed=a.seed)
+    bid_model = T.fit(bids, hidden=a.hidden, epochs=a.bid_epochs, lr=a.lr, seed=a.seed + 1, features=N_BID_FEATURES)
+    t2 = time.perf_counter()
+    print(f"fitted in {t2 - t1:.0f} s")
+    evaluation: dict[str, dict] = {}
+    for what, net, i in (("cards", model, 1), ("bids", bid_model, 2)):
+        print(f"{what}: regret by pimc's values, points per decision (95% interval)")
+        for label in dict.fromkeys(lab for lab, *_ in evals):
+            parts = [(e[i], e[3][i - 1]) for e in evals if e[0] == label]
+            data = T.concat([d for d, _ in parts])
+            if data.size == 0:
+                continue
+            res = T.evaluate(net, data, np.concatenate([log for _, log in parts]), bids=what == "bids")
+            evaluation[f"{what} {label}"] = {k: float(v) for k, v in res.items()}
+            print(report(label, res))
+    meta = {
+        "seed": a.seed,
+        "scale": a.scale,
+        "hidden": a.hidden,
+        "epochs": a.epochs,
+        "bid_epochs": a.bid_epochs,
+        "lr": a.lr,
+        "card_decisions": int(cards.size),
+        "bid_decisions": int(bids.size),
+        "seconds_data": round(t1 - t0),
+        "seconds_fit": round(t2 - t1),
+        "wizsim_version": __version__,
+        "command": f"python scripts/train_learned.py --seed {a.seed} --scale {a.scale} --hidden {a.hidden}"
+        f" --epochs {a.epochs} --bid-epochs {a.bid_epochs} --lr {a.lr}",
+        "evaluation": evaluation,
+    }
+    (w1, b1, w2), (bw1, bb1, bw2) = model, bid_model
+    np.savez_compressed(
+        a.out, w1=w1, b1=b1, w2=w2, bw1=bw1, bb1=bb1, bw2=bw2, meta=np.array(json.dumps(meta, sort_keys=True))
+    )
+    print(f"wrote {a.out}; {time.perf_counter() - t0:.0f} s in all")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,723 @@
+"""The learned player's card play: a small network, fitted to pimc's values, scores every legal form.
+
+A decision is described by a *state row* (:func:`fill_state`, int64 columns
+``ST_*``): what the seat knows at that moment, taken from the round and from
+the same view of the round pimc keeps (cards played, suits shown out of, the
+deck in play). The same row is written when pimc's decisions are logged for
+training (``scripts/train_learned.py``) and when the learned player decides,
+so training and play cannot read the state differently.
+
+Features are one-hot indices (:func:`state_features` once per decision,
+:func:`form_features` per candidate form). The network is an embedding bag
+with one hidden layer: h = relu(b1 + sum of the rows of W1 the features
+pick), score = w2 . h. It is fitted to pimc's mean round score of each
+candidate minus the mean over the decision's candidates (only differences
+choose a card), and the best-scoring candidate is played (the first on ties).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bits import ONE, U64, ZERO, lowest_bit, popcount
+from ..config import hot, jit
+from ..layout import (
+    BOMB,
+    CLOUD_AS,
+    DRAGON,
+    FAIRY,
+    FLAG_BOMB,
+    FLAG_DRAGON,
+    FLAG_FAIRY,
+    JESTER,
+    JUGGLER_AS,
+    N_SPECIALS,
+    R_BOMB,
+    R_HIDDEN_BIDS,
+    R_MONO,
+    R_SCORING,
+    SHAPESHIFTER_AS_JESTER,
+    SHAPESHIFTER_AS_WIZARD,
+    WEREWOLF,
+    WIZARD,
+)
+from .heuristic import form_power, forms_of
+
+# --------------------------------------------------------------------------- the state row
+ST_N = 0
+ST_K = 1
+ST_T = 2  # tricks played before this one
+ST_J = 3  # cards already in this trick
+ST_LED = 4
+ST_BEST = 5  # the power to beat (-1: nothing played)
+ST_WINNER = 6  # the seat winning the trick so far, relative to the player (0: none yet)
+ST_TFLAGS = 7
+ST_TRUMP = 8
+ST_MONO = 9
+ST_NEED = 10  # own bid minus tricks won (k - tricks won when a Bomb cancelled the bids)
+ST_HAND = 11  # bit masks, stored as int64
+ST_SEEN = 12
+ST_LEGAL = 13
+ST_MY_WIZ = 14  # Wizards in hand
+ST_UNSEEN_WIZ = 15  # Wizards the player has not seen (in other hands or undealt)
+ST_SPECIALS = 16  # bit i: special card DRAGON + i is in the deck
+ST_BOMB_RULE = 17  # 0 the Bomb voids the trick, 1 it cancels the bids
+ST_CANCELLED = 18
+ST_BIDS = 19  # 6 columns: bid of the seat i places to the left (-1: not known)
+ST_WON = 25  # 6 columns: tricks won, same order
+ST_VOID = 31  # 6 columns: suits shown out of (bit mask), same order
+ST_UNSEEN = 37  # 4 columns: suit cards of each suit the player has not seen
+ST_SCORING = 41  # 0 standard, 1 progressive
+ST_HIDDEN = 42  # hidden bids: 0 off, 1 simultaneous, 2 secret
+ST_SURE = 43  # cards in hand nothing unseen beats: Wizards, the Dragon, top trumps (top cards without trump)
+ST_STRONG = 44  # cards in hand at most one unseen card of their suit beats, Wizards and the Dragon included
+ST_WIDTH = 45
+
+# --------------------------------------------------------------------------- feature index space
+F_NEED_LEFT = 0  # need (-3..5) x tricks left (1..10)
+F_POS = F_NEED_LEFT + 90  # cards in the trick (0..5) x players (3..6)
+F_TRUMP = F_POS + 24  # no trump, a trump suit, mono
+F_SURPLUS = F_TRUMP + 3  # tricks left minus everyone's open need (-5..5)
+F_WINNER = F_SURPLUS + 11  # the trick's current winner: none, needs tricks, made it, over, bid unknown
+F_AFTER = F_WINNER + 5  # players after this one (0..5) x of them needing tricks (0..5)
+F_BEST = F_AFTER + 36  # what leads the trick: nothing, off-suit/jester, led suit, trump, wizard-like, dragon
+F_UNSEEN_WIZ = F_BEST + 6
+F_UNSEEN_TRUMP = F_UNSEEN_WIZ + 5  # buckets
+F_MY_TRUMP = F_UNSEEN_TRUMP + 7
+F_K = F_MY_TRUMP + 6  # round size buckets
+F_SPECIAL = F_K + 8  # each special card in the deck
+F_TFLAGS = F_SPECIAL + N_SPECIALS  # Dragon, Fairy, Bomb, Juggler, Cloud already in the trick
+F_MY_WIZ = F_TFLAGS + 5
+F_CANCELLED = F_MY_WIZ + 4
+F_BID_SUM = F_CANCELLED + 1  # sum of the bids minus the round size (-4..4), or unknown
+F_BOMB_RULE = F_BID_SUM + 10
+F_RULES = F_BOMB_RULE + 1  # progressive scoring, hidden bids simultaneous, secret
+F_SURE_NEED = F_RULES + 3  # sure winners in hand minus need (-3..3)
+F_STRONG_NEED = F_SURE_NEED + 7  # strong cards in hand minus need (-3..3)
+F_STATE_END = F_STRONG_NEED + 7
+# per candidate form
+C_FORM = F_STATE_END  # 39 plain (trump / led suit / other side x rank) + 14 special forms
+C_WIN = C_FORM + 53  # loses, wins for now, wins surely
+C_CROSS = C_WIN + 3  # need sign x C_WIN x lead/middle/last
+C_HIGHER = C_CROSS + 27  # unseen higher cards of its suit (0..4) x trump or side
+C_LENGTH = C_HIGHER + 10  # own cards of its suit (1..5) x trump or side
+C_SUIT_LEFT = C_LENGTH + 10  # unseen cards of its suit (buckets) x leading or not
+C_VOID_AFTER = C_SUIT_LEFT + 10  # players after this one known void in its suit (0..3)
+C_EXTREME = C_VOID_AFTER + 4  # its suit's lowest / highest / only card in hand
+C_COARSE = C_EXTREME + 3  # coarse class (9) x need sign (3) x leading or not (2)
+N_FEATURES = C_COARSE + 54
+MAX_STATE_FEATURES = 32  # at most 31: 19 one-hot groups, 7 specials, 5 trick flags
+MAX_FORM_FEATURES = 12
+MAX_CANDIDATES = 32
+
+
+@hot
+def clip(v, lo, hi):
+    """``v`` limited to ``lo .. hi``."""
+    return lo if v < lo else (hi if v > hi else v)
+
+
+@hot
+def bucket(v, edges):
+    """The index of the first edge above ``v`` (edges ascending; len(edges) if none)."""
+    i = 0
+    while i < len(edges) and v >= edges[i]:
+        i += 1
+    return i
+
+
+@jit
+def fill_state(row, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
+               rules, played, void, full):  # fmt: skip
+    """Write what seat ``p`` knows at this decision into ``row`` (``ST_*`` columns)."""
+    hand = hands[p]
+    row[ST_N] = n
+    row[ST_K] = k
+    row[ST_T] = t
+    row[ST_J] = j
+    row[ST_LED] = led
+    row[ST_BEST] = best
+    row[ST_WINNER] = (winner - p) % n if j > 0 else 0
+    row[ST_TFLAGS] = tflags
+    row[ST_TRUMP] = trump
+    row[ST_MONO] = np.int64(rules[R_MONO] != 0)
+    row[ST_NEED] = (k - won[p]) if cancelled else bids[p] - won[p]
+    row[ST_HAND] = np.int64(hand)
+    row[ST_SEEN] = np.int64(seen)
+    row[ST_MY_WIZ] = cnt[p, WIZARD]
+    row[ST_UNSEEN_WIZ] = full[WIZARD] - cnt[p, WIZARD] - played[WIZARD] - np.int64(shown == WIZARD)
+    specials = 0
+    for i in range(N_SPECIALS):
+        if full[DRAGON + i] > 0:
+            specials |= 1 << i
+    row[ST_SPECIALS] = specials
+    row[ST_BOMB_RULE] = rules[R_BOMB]
+    row[ST_SCORING] = rules[R_SCORING]
+    row[ST_HIDDEN] = rules[R_HIDDEN_BIDS]
+    row[ST_CANCELLED] = np.int64(cancelled)
+    secret = rules[R_HIDDEN_BIDS] == 2  # secret bids: the others' bids are not known while playing
+    for i in range(6):
+        row[ST_BIDS + i] = -1
+        row[ST_WON + i] = 0
+        row[ST_VOID + i] = 0
+    for i in range(n):
+        q = (p + i) % n
+        row[ST_BIDS + i] = -1 if (secret and i > 0) else bids[q]
+        row[ST_WON + i] = won[q]
+        row[ST_VOID + i] = void[q]
+    known = hand | seen
+    for s in range(4):
+        suit = (~known >> U64(13 * s)) & U64(0x1FFF)
+        row[ST_UNSEEN + s] = np.int64(popcount(suit))
+    if shown >= 0 and shown < 52:  # the face-up card is seen but not in ``seen``
+        row[ST_UNSEEN + shown // 13] -= 1
+    sure = cnt[p, WIZARD] + np.int64((hand >> U64(DRAGON)) & ONE)
+    strong = sure
+    unseen = ~known
+    if shown >= 0 and shown < 52:
+        unseen &= ~(ONE << U64(shown))
+    for s in range(4):
+        own = (hand >> U64(13 * s)) & U64(0x1FFF)
+        out = (unseen >> U64(13 * s)) & U64(0x1FFF)
+        while own != ZERO:
+            r = np.int64(lowest_bit(own))
+            own &= own - ONE
+            above = np.int64(popcount(out >> U64(r + 1)))
+            if above == 0 and (s == trump or trump < 0):
+                sure += 1
+            if above <= 1:
+                strong += 1
+    row[ST_SURE] = sure
+    row[ST_STRONG] = strong
+
+
+@jit
+def state_features(row, idx):
+    """The state's one-hot feature indices into ``idx``; returns how many."""
+    n = row[ST_N]
+    k = row[ST_K]
+    left = k - row[ST_T]
+    need = row[ST_NEED]
+    j = row[ST_J]
+    m = 0
+    idx[m] = F_NEED_LEFT + (clip(need, -3, 5) + 3) * 10 + clip(left, 1, 10) - 1
+    m += 1
+    idx[m] = F_POS + clip(j, 0, 5) * 4 + clip(n, 3, 6) - 3
+    m += 1
+    idx[m] = F_TRUMP + (2 if row[ST_MONO] != 0 else (0 if row[ST_TRUMP] < 0 else 1))
+    m += 1
+    open_need = 0
+    bid_sum = 0
+    known_bids = True
+    for i in range(n):
+        b = row[ST_BIDS + i]
+        if b < 0:
+            known_bids = False
+            continue
+        bid_sum += b
+        open_need += max(b - row[ST_WON + i], 0)
+    if row[ST_CANCELLED] != 0:
+        known_bids = False
+    if known_bids:
+        idx[m] = F_SURPLUS + clip(left - open_need, -5, 5) + 5
+        m += 1
+    if j == 0:
+        w = 0
+    else:
+        wb = row[ST_BIDS + row[ST_WINNER]]
+        wneed = wb - row[ST_WON + row[ST_WINNER]]
+        w = 4 if wb < 0 else (1 if wneed > 0 else (2 if wneed == 0 else 3))
+    idx[m] = F_WINNER + w
+    m += 1
+    after = n - 1 - j
+    after_need = 0
+    for i in range(1, after + 1):
+        b = row[ST_BIDS + i]
+        if b < 0 or b - row[ST_WON + i] > 0:
+            after_need += 1
+    idx[m] = F_AFTER + clip(after, 0, 5) * 6 + clip(after_need, 0, 5)
+    m += 1
+    best = row[ST_BEST]
+    if best < 0:
+        bc = 0
+    elif best < 100:
+        bc = 1
+    elif best < 200:
+        bc = 2
+    elif best < 1000:
+        bc = 3
+    elif best < 3000:
+        bc = 4
+    else:
+        bc = 5
+    idx[m] = F_BEST + bc
+    m += 1
+    idx[m] = F_UNSEEN_WIZ + clip(row[ST_UNSEEN_WIZ], 0, 4)
+    m += 1
+    trump = row[ST_TRUMP]
+    hand = U64(row[ST_HAND])
+    if trump >= 0 and row[ST_MONO] == 0:
+        idx[m] = F_UNSEEN_TRUMP + bucket(row[ST_UNSEEN + trump], (1, 2, 3, 5, 7, 10))
+        m += 1
+        mine = np.int64(popcount((hand >> U64(13 * trump)) & U64(0x1FFF)))
+        idx[m] = F_MY_TRUMP + clip(mine, 0, 5)
+        m += 1
+    idx[m] = F_K + bucket(k, (2, 3, 4, 6, 8, 11, 15))
+    m += 1
+    for i in range(N_SPECIALS):
+        if (row[ST_SPECIALS] >> i) & 1:
+            idx[m] = F_SPECIAL + i
+            m += 1
+    for i in range(5):
+        if (row[ST_TFLAGS] >> i) & 1:
+            idx[m] = F_TFLAGS + i
+            m += 1
+    idx[m] = F_MY_WIZ + clip(row[ST_MY_WIZ], 0, 3)
+    m += 1
+    if row[ST_CANCELLED] != 0:
+        idx[m] = F_CANCELLED
+        m += 1
+    idx[m] = F_BID_SUM + (clip(bid_sum - k, -4, 4) + 4 if known_bids else 9)
+    m += 1
+    if row[ST_BOMB_RULE] != 0:
+        idx[m] = F_BOMB_RULE
+        m += 1
+    if row[ST_SCORING] != 0:
+        idx[m] = F_RULES
+        m += 1
+    if row[ST_HIDDEN] != 0:
+        idx[m] = F_RULES + row[ST_HIDDEN]
+        m += 1
+    idx[m] = F_SURE_NEED + clip(row[ST_SURE] - need, -3, 3) + 3
+    m += 1
+    idx[m] = F_STRONG_NEED + clip(row[ST_STRONG] - need, -3, 3) + 3
+    m += 1
+    return m
+
+
+@hot
+def form_class(f, led, trump):
+    """0..38: a plain card (trump / led suit / other side x rank); 39..52: the special forms."""
+    if f < 52:
+        suit = f // 13
+        rel = 0 if suit == trump else (1 if suit == led else 2)
+        return rel * 13 + f % 13
+    if f == WIZARD:
+        return 39
+    if f == JESTER:
+        return 40
+    if f == DRAGON:
+        return 41
+    if f == FAIRY:
+        return 42
+    if f == BOMB:
+        return 43
+    if f == WEREWOLF:
+        return 44
+    if f >= JUGGLER_AS and f < CLOUD_AS + 4:
+        suit = (f - JUGGLER_AS) % 4
+        rel = 0 if suit == trump else (1 if suit == led else 2)
+        return (45 if f < CLOUD_AS else 48) + rel
+    if f == SHAPESHIFTER_AS_WIZARD:
+        return 51
+    return 52  # Shapeshifter as Jester
+
+
+@jit
+def form_features(row, f, idx, m):
+    """Append candidate form ``f``'s feature indices to ``idx`` from position ``m``; returns the new count."""
+    n = row[ST_N]
+    j = row[ST_J]
+    led = row[ST_LED]
+    trump = row[ST_TRUMP] if row[ST_MONO] == 0 else -1
+    need = row[ST_NEED]
+    best = row[ST_BEST]
+    tflags = row[ST_TFLAGS]
+    hand = U64(row[ST_HAND])
+    seen = U64(row[ST_SEEN])
+    cls = form_class(f, led, trump)
+    idx[m] = C_FORM + cls
+    m += 1
+    # would it win the trick as it stands, and surely (nobody after can beat it)?
+    power, _ = form_power(f, led, trump)
+    if (tflags & FLAG_BOMB) != 0 or f == BOMB:
+        wins = False
+    elif f == FAIRY:
+        wins = (tflags & FLAG_DRAGON) != 0
+    elif f == DRAGON and (tflags & FLAG_FAIRY) != 0:
+        wins = False
+    else:
+        wins = j == 0 or power > best
+    last = j == n - 1
+    higher = 0
+    if f < 52:
+        suit = f // 13
+        above = (U64(0x1FFF) << U64(13 * suit)) & ~((ONE << U64(f + 1)) - ONE)
+        higher = np.int64(popcount(above & ~(hand | seen)))
+    sure = False
+    if wins:
+        if last or f == DRAGON:
+            sure = True
+        elif f == WIZARD or f == SHAPESHIFTER_AS_WIZARD:
+            sure = j > 0 or row[ST_UNSEEN_WIZ] == 0  # the first Wizard takes it (unless a Dragon comes)
+        elif f < 52 and higher == 0 and row[ST_UNSEEN_WIZ] == 0 and (f // 13 == trump or trump < 0):
+            sure = True
+    win = 2 if sure else (1 if wins else 0)
+    idx[m] = C_WIN + win
+    m += 1
+    sign = 0 if need > 0 else (1 if need == 0 else 2)
+    pos = 0 if j == 0 else (2 if last else 1)
+    idx[m] = C_CROSS + (sign * 3 + win) * 3 + pos
+    m += 1
+    if f < 52:
+        suit = f // 13
+        is_trump = np.int64(suit == trump)
+        idx[m] = C_HIGHER + clip(higher, 0, 4) * 2 + is_trump
+        m += 1
+        own = (hand >> U64(13 * suit)) & U64(0x1FFF)
+        length = np.int64(popcount(own))
+        idx[m] = C_LENGTH + (clip(length, 1, 5) - 1) * 2 + is_trump
+        m += 1
+        idx[m] = C_SUIT_LEFT + bucket(row[ST_UNSEEN + suit], (1, 3, 6, 9)) * 2 + np.int64(j == 0)
+        m += 1
+        voids = 0
+        for i in range(1, n - j):
+            if (row[ST_VOID + i] >> suit) & 1:
+                voids += 1
+        idx[m] = C_VOID_AFTER + clip(voids, 0, 3)
+        m += 1
+        r = f % 13
+        low = (own & ((ONE << U64(r)) - ONE)) == ZERO
+        high = (own >> U64(r + 1)) == ZERO
+        if low and high:
+            idx[m] = C_EXTREME + 2
+            m += 1
+        elif low:
+            idx[m] = C_EXTREME
+            m += 1
+        elif high:
+            idx[m] = C_EXTREME + 1
+            m += 1
+        coarse = (0 if r < 5 else (1 if r < 9 else 2)) + 3 * is_trump
+    elif f == WIZARD or f == SHAPESHIFTER_AS_WIZARD or f == DRAGON:
+        coarse = 6
+    elif f == JESTER or f == SHAPESHIFTER_AS_JESTER or f == FAIRY or f == BOMB or f == WEREWOLF:
+        coarse = 7
+    else:
+        coarse = 8
+    idx[m] = C_COARSE + (coarse * 3 + sign) * 2 + np.int64(j == 0)
+    m += 1
+    return m
+
+
+@hot
+def hidden_sum(w1, b1, idx, m, acc):
+    """acc = b1 + the rows of ``w1`` picked by ``idx[:m]``."""
+    h = b1.shape[0]
+    for u in range(h):
+        acc[u] = b1[u]
+    for i in range(m):
+        r = idx[i]
+        for u in range(h):
+            acc[u] += w1[r, u]
+
+
+@hot
+def output(w2, base, idx, lo, m, w1, acc):
+    """w2 . relu(base + the rows of ``w1`` picked by ``idx[lo:m]``), using ``acc`` as scratch."""
+    h = w2.shape[0]
+    for u in range(h):
+        acc[u] = base[u]
+    for i in range(lo, m):
+        r = idx[i]
+        for u in range(h):
+            acc[u] += w1[r, u]
+    out = 0.0
+    for u in range(h):
+        if acc[u] > 0.0:
+            out += acc[u] * w2[u]
+    return out
+
+
+@jit
+def candidate_forms(legal, led, trump, cands):
+    """Every legal card as a form; a Juggler, Cloud or Shapeshifter in its winning and its losing form."""
+    nc = 0
+    bits = legal
+    while bits != ZERO:
+        c = np.int64(lowest_bit(bits))
+        bits &= bits - ONE
+        win_form, lose_form = forms_of(c, led, trump)
+        cands[nc] = win_form
+        nc += 1
+        if lose_form != win_form:
+            cands[nc] = lose_form
+            nc += 1
+    return nc
+
+
+@jit
+def score_candidates(row, cands, nc, w1, b1, w2, out):
+    """The network's score of each candidate form in ``cands[:nc]`` (written to ``out``)."""
+    idx = np.empty(MAX_STATE_FEATURES + MAX_FORM_FEATURES, dtype=np.int64)
+    base = np.empty(b1.shape[0], dtype=np.float64)
+    acc = np.empty(b1.shape[0], dtype=np.float64)
+    ms = state_features(row, idx)
+    hidden_sum(w1, b1, idx, ms, base)
+    for ci in range(nc):
+        m = form_features(row, cands[ci], idx, ms)
+        out[ci] = output(w2, base, idx, ms, m, w1, acc)
+
+
+@jit
+def learned_play(p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
+                 rules, masks_legal, view, model):  # fmt: skip
+    """The form the learned player plays (more than one legal card): the best-scoring candidate."""
+    played, void, full = view[0], view[1], view[2]
+    w1, b1, w2 = model[1], model[2], model[3]
+    row = np.empty(ST_WIDTH, dtype=np.int64)
+    fill_state(row, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
+               rules, played, void, full)  # fmt: skip
+    row[ST_LEGAL] = np.int64(masks_legal)
+    cands = np.empty(MAX_CANDIDATES, dtype=np.int64)
+    nc = candidate_forms(masks_legal, led, trump, cands)
+    scores = np.empty(MAX_CANDIDATES, dtype=np.float64)
+    score_candidates(row, cands, nc, w1, b1, w2, scores)
+    top = 0
+    for ci in range(1, nc):
+        if scores[ci] > scores[top]:
+            top = ci
+    return cands[top]
+
+
+# --------------------------------------------------------------------------- the training log
+LOG_NC = ST_WIDTH  # then the candidates' forms, total scores and deals played
+LOG_FORMS = LOG_NC + 1
+LOG_TOTALS = LOG_FORMS + MAX_CANDIDATES
+LOG_DEALS = LOG_TOTALS + MAX_CANDIDATES
+LOG_WIDTH = LOG_DEALS + MAX_CANDIDATES
+
+
+@jit
+def log_decision(log, log_n, values, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen,
+                 cancelled, shown, rules, played, void, full, legal):  # fmt: skip
+    """Append a pimc decision (its state row and every candidate's total score) to ``log`` while it has room."""
+    nc = values[0, values.shape[1] - 1]
+    i = log_n[0]
+    if nc < 2 or nc > MAX_CANDIDATES or i >= log.shape[0]:
+        return
+    row = log[i]
+    fill_state(row, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
+               rules, played, void, full)  # fmt: skip
+    row[ST_LEGAL] = np.int64(legal)
+    row[LOG_NC] = nc
+    for ci in range(nc):
+        row[LOG_FORMS + ci] = values[0, ci]
+        row[LOG_TOTALS + ci] = values[1, ci]
+        row[LOG_DEALS + ci] = values[2, ci]
+    log_n[0] = i + 1
+
+
+# --------------------------------------------------------------------------- bids
+BS_N = 0
+BS_K = 1
+BS_POS = 2  # bidding position: 0 = the dealer's left
+BS_TRUMP = 3
+BS_MONO = 4
+BS_HAND = 5
+BS_WIZ = 6  # Wizards in hand
+BS_JES = 7  # Jesters in hand
+BS_EARLIER = 8  # sum of the earlier bids (-1: not seen, hidden bids)
+BS_FORBIDDEN = 9  # the Canadian rule's forbidden bid (-1: none)
+BS_SCORING = 10
+BS_HIDDEN = 11
+BS_SPECIALS = 12  # bit i: special card DRAGON + i is in the deck
+BS_EST = 13  # the heuristic's estimate of the hand, in thousandths of a trick
+BS_BASE = 14  # the table player's bid (the candidates are base - 2 .. base + 2)
+BS_WIDTH = 15
+
+B_OFFSET = 0  # bid minus the rounded estimate (-3..3) x round size bucket (8)
+B_BID = B_OFFSET + 56  # the bid (0..12)
+B_EST = B_BID + 13  # estimate in quarter tricks minus 4 x bid (-8..8)
+B_POS = B_EST + 17  # position (0..5) x players (3..6)
+B_TOTAL = B_POS + 24  # earlier bids + this bid - expected share, by position (-4..4), or unknown
+B_LAST = B_TOTAL + 10  # last bidder: earlier bids + this bid - round size (-4..4)
+B_WIZ = B_LAST + 9  # Wizards held (0..4) x bid (0..3+)
+B_TRUMP = B_WIZ + 20  # trumps held (0..6) x no trump / trump
+B_TOP = B_TRUMP + 14  # trumps of rank 11 up held (0..3) x bid minus estimate sign
+B_ACES = B_TOP + 12  # side aces held (0..3)
+B_SHORT = B_ACES + 4  # side suits void or singleton (0..3)
+B_SPECIAL_HELD = B_SHORT + 4  # each special card held
+B_SPECIAL_DECK = B_SPECIAL_HELD + N_SPECIALS
+B_RULES = B_SPECIAL_DECK + N_SPECIALS  # progressive scoring, hidden bids simultaneous, secret, mono
+B_K = B_RULES + 4  # round size bucket (8) x bid/size share bucket (4)
+N_BID_FEATURES = B_K + 32
+MAX_BID_FEATURES = 32  # at most 14 groups + 7 specials held + 7 in the deck + 4 rules
+MAX_BIDS = 5
+
+
+@jit
+def fill_bid_state(row, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base):
+    """Write what seat ``p`` (the ``i``-th to bid) knows when bidding into ``row`` (``BS_*`` columns)."""
+    row[BS_N] = n
+    row[BS_K] = k
+    row[BS_POS] = i
+    row[BS_TRUMP] = trump
+    row[BS_MONO] = np.int64(rules[R_MONO] != 0)
+    row[BS_HAND] = np.int64(hands[p])
+    row[BS_WIZ] = cnt[p, WIZARD]
+    row[BS_JES] = cnt[p, JESTER]
+    earlier = 0
+    q = dealer
+    for _ in range(i):
+        q = q + 1 if q + 1 < n else 0
+        earlier += bids[q]
+    row[BS_EARLIER] = -1 if rules[R_HIDDEN_BIDS] != 0 else earlier
+    row[BS_FORBIDDEN] = forbidden
+    row[BS_SCORING] = rules[R_SCORING]
+    row[BS_HIDDEN] = rules[R_HIDDEN_BIDS]
+    specials = 0
+    for s in range(N_SPECIALS):
+        if full[DRAGON + s] > 0:
+            specials |= 1 << s
+    row[BS_SPECIALS] = specials
+    row[BS_EST] = np.int64(np.floor(est * 1000.0 + 0.5))
+    row[BS_BASE] = base
+
+
+@jit
+def bid_features(row, b, idx):
+    """The one-hot feature indices of bidding ``b`` in the state ``row``; returns how many."""
+    n = row[BS_N]
+    k = row[BS_K]
+    i = row[BS_POS]
+    trump = row[BS_TRUMP] if row[BS_MONO] == 0 else -1
+    hand = U64(row[BS_HAND])
+    est = row[BS_EST] / 1000.0
+    kb = bucket(k, (2, 3, 4, 6, 8, 11, 15))
+    m = 0
+    off = b - np.int64(np.floor(est + 0.5))
+    idx[m] = B_OFFSET + (clip(off, -3, 3) + 3) * 8 + kb
+    m += 1
+    idx[m] = B_BID + clip(b, 0, 12)
+    m += 1
+    idx[m] = B_EST + clip(np.int64(np.floor(est * 4.0 + 0.5)) - 4 * b, -8, 8) + 8
+    m += 1
+    idx[m] = B_POS + clip(i, 0, 5) * 4 + clip(n, 3, 6) - 3
+    m += 1
+    if row[BS_EARLIER] >= 0:
+        share = (i + 1) * k / n
+        idx[m] = B_TOTAL + clip(np.int64(np.floor(row[BS_EARLIER] + b - share + 0.5)), -4, 4) + 4
+        m += 1
+        if i == n - 1:
+            idx[m] = B_LAST + clip(row[BS_EARLIER] + b - k, -4, 4) + 4
+            m += 1
+    else:
+        idx[m] = B_TOTAL + 9
+        m += 1
+    idx[m] = B_WIZ + clip(row[BS_WIZ], 0, 4) * 4 + clip(b, 0, 3)
+    m += 1
+    aces = 0
+    short = 0
+    n_trump = 0
+    top = 0
+    for s in range(4):
+        own = (hand >> U64(13 * s)) & U64(0x1FFF)
+        c = np.int64(popcount(own))
+        if s == trump:
+            n_trump = c
+            top = np.int64(popcount(own >> U64(10)))
+        else:
+            aces += np.int64((own >> U64(12)) & ONE)
+            if c <= 1:
+                short += 1
+    idx[m] = B_TRUMP + clip(n_trump, 0, 6) * 2 + np.int64(trump >= 0)
+    m += 1
+    sign = (
+        0
+        if b * 4 < np.int64(np.floor(est * 4.0 + 0.5)) - 1
+        else (2 if b * 4 > np.int64(np.floor(est * 4.0 + 0.5)) + 1 else 1)
+    )
+    idx[m] = B_TOP + clip(top, 0, 3) * 3 + sign
+    m += 1
+    idx[m] = B_ACES + clip(aces, 0, 3)
+    m += 1
+    if trump >= 0:
+        idx[m] = B_SHORT + clip(short, 0, 3)
+        m += 1
+    for s in range(N_SPECIALS):
+        if (hand >> U64(DRAGON + s)) & ONE:
+            idx[m] = B_SPECIAL_HELD + s
+            m += 1
+        if (row[BS_SPECIALS] >> s) & 1:
+            idx[m] = B_SPECIAL_DECK + s
+            m += 1
+    if row[BS_SCORING] != 0:
+        idx[m] = B_RULES
+        m += 1
+    if row[BS_HIDDEN] != 0:
+        idx[m] = B_RULES + row[BS_HIDDEN]
+        m += 1
+    if row[BS_MONO] != 0:
+        idx[m] = B_RULES + 3
+        m += 1
+    share = b / k if k > 0 else 0.0
+    idx[m] = B_K + kb * 4 + (0 if share < 0.15 else (1 if share < 0.35 else (2 if share < 0.6 else 3)))
+    m += 1
+    return m
+
+
+@jit
+def score_bids(row, cands, nb, bw1, bb1, bw2, out):
+    """The bid network's score of each candidate bid in ``cands[:nb]`` (written to ``out``)."""
+    idx = np.empty(MAX_BID_FEATURES, dtype=np.int64)
+    acc = np.empty(bb1.shape[0], dtype=np.float64)
+    for c in range(nb):
+        m = bid_features(row, cands[c], idx)
+        out[c] = output(bw2, bb1, idx, 0, m, bw1, acc)
+
+
+@jit
+def learned_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, full, est, base, models):
+    """The bid among ``base - 2 .. base + 2`` (never ``forbidden``) the bid network scores best (first on ties)."""
+    row = np.empty(BS_WIDTH, dtype=np.int64)
+    fill_bid_state(row, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base)
+    cands = np.empty(MAX_BIDS, dtype=np.int64)
+    nb = 0
+    for b in range(max(base - 2, 0), min(base + 2, k) + 1):
+        if b != forbidden:
+            cands[nb] = b
+            nb += 1
+    if nb == 0:
+        return base
+    out = np.empty(MAX_BIDS, dtype=np.float64)
+    score_bids(row, cands, nb, models[6], models[7], models[8], out)
+    top = 0
+    for c in range(1, nb):
+        if out[c] > out[top]:
+            top = c
+    return cands[top]
+
+
+LOG_B_NB = BS_WIDTH  # then the candidate bids, their total scores and deals played
+LOG_B_BIDS = LOG_B_NB + 1
+LOG_B_TOTALS = LOG_B_BIDS + MAX_BIDS
+LOG_B_DEALS = LOG_B_TOTALS + MAX_BIDS
+LOG_B_WIDTH = LOG_B_DEALS + MAX_BIDS
+
+
+@jit
+def log_bid(log, log_n, values, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base):
+    """Append a pimc bid decision (its state row and every candidate bid's total score) while ``log`` has room."""
+    nb = values[0, values.shape[1] - 1]
+    j = log_n[0]
+    if nb < 2 or nb > MAX_BIDS or j >= log.shape[0]:
+        return
+    row = log[j]
+    fill_bid_state(row, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base)
+    row[LOG_B_NB] = nb
+    for c in range(nb):
+        row[LOG_B_BIDS + c] = values[0, c]
+        row[LOG_B_TOTALS + c] = values[1, c]
+        row[LOG_B_DEALS + c] = values[2, c]
+    log_n[0] = j + 1

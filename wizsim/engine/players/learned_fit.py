@@ -1,0 +1,212 @@
+"""Kernels of the learned player's training (:mod:`wizsim.learned_train`): features of logged decisions,
+the network's forward pass, an Adagrad epoch, and the ``table`` player's choice in a logged state.
+
+They live in the engine package so that the engine's cache fingerprint
+(:mod:`..config`) covers them: they call the feature functions of
+:mod:`.learned`, and Numba's own cache would keep a stale copy of those after
+an edit there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bits import U64
+from ..config import jit
+from ..layout import REFINE_KEEP_JESTER, REFINE_LEAD_TRUMP
+from .heuristic import heuristic_play
+from .learned import (
+    BS_BASE,
+    LOG_B_BIDS,
+    LOG_B_DEALS,
+    LOG_B_NB,
+    LOG_B_TOTALS,
+    LOG_DEALS,
+    LOG_FORMS,
+    LOG_NC,
+    LOG_TOTALS,
+    ST_BEST,
+    ST_HAND,
+    ST_J,
+    ST_LED,
+    ST_LEGAL,
+    ST_MONO,
+    ST_N,
+    ST_NEED,
+    ST_SEEN,
+    ST_TFLAGS,
+    ST_TRUMP,
+    bid_features,
+    form_features,
+    state_features,
+)
+
+SCALE = 10.0  # targets in tens of points: keeps the network's numbers near 1
+
+
+@jit
+def featurize_log(log, sidx, sn, cstart, cidx, cn, adv, value, form):
+    total = 0
+    for d in range(log.shape[0]):
+        row = log[d]
+        sn[d] = state_features(row, sidx[d])
+        nc = row[LOG_NC]
+        cstart[d] = total
+        mean = 0.0
+        for ci in range(nc):
+            v = row[LOG_TOTALS + ci] / max(row[LOG_DEALS + ci], 1)
+            value[total + ci] = v
+            mean += v
+        mean /= nc
+        for ci in range(nc):
+            f = row[LOG_FORMS + ci]
+            form[total + ci] = f
+            adv[total + ci] = value[total + ci] - mean
+            cn[total + ci] = form_features(row, f, cidx[total + ci], 0)
+        total += nc
+    cstart[log.shape[0]] = total
+
+
+@jit
+def forward(w1, b1, w2, sidx, sn, cidx, cn, base, acc):
+    """Scores of one decision's candidates; ``acc[i]`` keeps candidate i's hidden sums."""
+    h = b1.shape[0]
+    for u in range(h):
+        base[u] = b1[u]
+    for i in range(sn):
+        r = sidx[i]
+        for u in range(h):
+            base[u] += w1[r, u]
+    nc = cn.shape[0]
+    out = np.zeros(nc)
+    for c in range(nc):
+        for u in range(h):
+            acc[c, u] = base[u]
+        for i in range(cn[c]):
+            r = cidx[c, i]
+            for u in range(h):
+                acc[c, u] += w1[r, u]
+        s = 0.0
+        for u in range(h):
+            if acc[c, u] > 0.0:
+                s += acc[c, u] * w2[u]
+        out[c] = s
+    return out
+
+
+@jit
+def adagrad_epoch(order, sidx, sn, cstart, cidx, cn, adv, w1, b1, w2, g1, gb1, gw2, lr, l2):
+    """One pass of Adagrad over the decisions in ``order``; returns the mean squared error (scaled units)."""
+    h = b1.shape[0]
+    base = np.zeros(h)
+    acc = np.zeros((64, h))
+    dacc = np.zeros(h)
+    dbase = np.zeros(h)
+    dw2 = np.zeros(h)
+    loss = 0.0
+    count = 0
+    for d in order:
+        lo, hi = cstart[d], cstart[d + 1]
+        nc = hi - lo
+        if nc > 64:
+            continue
+        q = forward(w1, b1, w2, sidx[d], sn[d], cidx[lo:hi], cn[lo:hi], base, acc)
+        qm = q.mean()
+        for u in range(h):
+            dbase[u] = 0.0
+            dw2[u] = 0.0
+        for c in range(nc):
+            e = (q[c] - qm) - adv[lo + c] / SCALE
+            loss += e * e
+            count += 1
+            dq = 2.0 * e / nc
+            for u in range(h):
+                if acc[c, u] > 0.0:
+                    dw2[u] += dq * acc[c, u]
+                    dacc[u] = dq * w2[u]
+                else:
+                    dacc[u] = 0.0
+                dbase[u] += dacc[u]
+            for i in range(cn[lo + c]):
+                r = cidx[lo + c, i]
+                for u in range(h):
+                    g = dacc[u] + l2 * w1[r, u]
+                    g1[r, u] += g * g
+                    w1[r, u] -= lr * g / (np.sqrt(g1[r, u]) + 1e-8)
+        for i in range(sn[d]):
+            r = sidx[d, i]
+            for u in range(h):
+                g = dbase[u] + l2 * w1[r, u]
+                g1[r, u] += g * g
+                w1[r, u] -= lr * g / (np.sqrt(g1[r, u]) + 1e-8)
+        for u in range(h):
+            gb1[u] += dbase[u] * dbase[u]
+            b1[u] -= lr * dbase[u] / (np.sqrt(gb1[u]) + 1e-8)
+            g = dw2[u] + l2 * w2[u]
+            gw2[u] += g * g
+            w2[u] -= lr * g / (np.sqrt(gw2[u]) + 1e-8)
+    return loss / max(count, 1)
+
+
+@jit
+def table_choice(log, cstart, form):
+    """The index (into the candidates) of the ``table`` player's card in every decision."""
+    out = np.zeros(log.shape[0], dtype=np.int64)
+    for d in range(log.shape[0]):
+        row = log[d]
+        f = heuristic_play(
+            U64(row[ST_HAND]), U64(row[ST_LEGAL]), row[ST_NEED], row[ST_LED], row[ST_BEST], row[ST_J], row[ST_N],
+            row[ST_TRUMP], U64(row[ST_SEEN]), row[ST_TFLAGS], row[ST_MONO] != 0, REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER,
+        )  # fmt: skip
+        lo, hi = cstart[d], cstart[d + 1]
+        pick = -1
+        # pimc counts neighbouring cards with nothing unseen between them once (the lowest)
+        while pick < 0:
+            for i in range(lo, hi):
+                if form[i] == f:
+                    pick = i
+            if pick < 0:
+                if f < 52 and f % 13 > 0:
+                    f -= 1
+                else:
+                    pick = lo
+        out[d] = pick
+    return out
+
+
+@jit
+def featurize_bid_log(log, cstart, cidx, cn, adv, value, form):
+    """:func:`featurize_log` for logged bids: every candidate bid's features (no shared state features)."""
+    total = 0
+    for d in range(log.shape[0]):
+        row = log[d]
+        nb = row[LOG_B_NB]
+        cstart[d] = total
+        mean = 0.0
+        for c in range(nb):
+            v = row[LOG_B_TOTALS + c] / max(row[LOG_B_DEALS + c], 1)
+            value[total + c] = v
+            mean += v
+        mean /= nb
+        for c in range(nb):
+            b = row[LOG_B_BIDS + c]
+            form[total + c] = b
+            adv[total + c] = value[total + c] - mean
+            cn[total + c] = bid_features(row, b, cidx[total + c])
+        total += nb
+    cstart[log.shape[0]] = total
+
+
+@jit
+def table_bid_choice(log, cstart, form):
+    """The index (into the candidates) of the ``table`` player's bid in every logged bid decision."""
+    out = np.zeros(log.shape[0], dtype=np.int64)
+    for d in range(log.shape[0]):
+        lo, hi = cstart[d], cstart[d + 1]
+        base = log[d, BS_BASE]
+        pick = lo
+        for i in range(lo, hi):  # the base, or the nearest bid to it (the Canadian rule's step)
+            if abs(form[i] - base) < abs(form[pick] - base):
+                pick = i
+        out[d] = pick
+    return out

@@ -1,0 +1,51 @@
+"""The ``learned`` strategy's network file: where it is, and loading it for the kernels.
+
+The file (``wizsim/data/learned.npz``) holds two networks written by
+``scripts/train_learned.py``: card play (``w1``, ``b1``, ``w2``) and bids
+(``bw1``, ``bb1``, ``bw2``), read by :mod:`wizsim.engine.players.learned`
+inside the kernels.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import numpy as np
+
+from .engine.players.learned import LOG_B_WIDTH, LOG_WIDTH, N_BID_FEATURES, N_FEATURES
+from .errors import WizsimError
+
+DATA = Path(__file__).resolve().parent / "data" / "learned.npz"
+NAMES = ("w1", "b1", "w2", "bw1", "bb1", "bw2")
+
+
+@functools.lru_cache(maxsize=4)
+def kernel_model(needed: bool = True, path: str | None = None) -> tuple[np.ndarray, ...]:
+    """(w1, b1, w2, bw1, bb1, bw2) as float64 arrays for the kernels (placeholders when no seat needs them)."""
+    if not needed:
+        return (np.zeros((1, 1)), np.zeros(1), np.zeros(1)) * 2
+    file = Path(path) if path else DATA
+    if not file.is_file():
+        raise WizsimError(f"the learned strategy's network {file} is missing: run scripts/train_learned.py")
+    with np.load(file) as z:
+        if any(name not in z for name in NAMES):
+            raise WizsimError(f"{file} lacks one of {', '.join(NAMES)}: retrain it (scripts/train_learned.py)")
+        w1, b1, w2, bw1, bb1, bw2 = (z[name].astype(np.float64) for name in NAMES)
+    for a1, a2, a3, features, what in ((w1, b1, w2, N_FEATURES, "card"), (bw1, bb1, bw2, N_BID_FEATURES, "bid")):
+        if a1.shape[0] != features or a1.shape[1] != a2.shape[0] or a2.shape != a3.shape:
+            raise WizsimError(
+                f"{file}: the {what} network has shapes {a1.shape}, {a2.shape}, {a3.shape} for {features} features:"
+                " retrain it (scripts/train_learned.py)"
+            )
+    return w1, b1, w2, bw1, bb1, bw2
+
+
+def no_log() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Empty training logs (card decisions, counter, bid decisions, counter): nothing is logged."""
+    return (
+        np.zeros((0, LOG_WIDTH), dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros((0, LOG_B_WIDTH), dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+    )
