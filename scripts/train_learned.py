@@ -24,7 +24,7 @@ from joblib import Parallel, delayed
 
 from wizsim import __version__
 from wizsim import learned_train as T
-from wizsim.engine.players.learned import N_BID_FEATURES
+from wizsim.engine.players.learned import HIDDEN, N_BID_FEATURES
 from wizsim.learned_data import DATA
 
 
@@ -42,7 +42,6 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--scale", type=float, default=0.5, help="size of the training set, times CONFIGS")
     ap.add_argument("--eval-scale", type=float, default=0.1, help="size of the evaluation set, times CONFIGS")
-    ap.add_argument("--hidden", type=int, default=32)
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--bid-epochs", type=int, default=10)
     ap.add_argument("--lr", type=float, default=0.05)
@@ -56,8 +55,8 @@ def main() -> None:
     cards = T.concat([c for _, c, _, _ in done])
     bids = T.concat([b for _, _, b, _ in done])
     print(f"{cards.size:,} card decisions, {bids.size:,} bid decisions logged in {t1 - t0:.0f} s", flush=True)
-    model = T.fit(cards, hidden=a.hidden, epochs=a.epochs, lr=a.lr, seed=a.seed)
-    bid_model = T.fit(bids, hidden=a.hidden, epochs=a.bid_epochs, lr=a.lr, seed=a.seed + 1, features=N_BID_FEATURES)
+    model = T.fit(cards, epochs=a.epochs, lr=a.lr, seed=a.seed)
+    bid_model = T.fit(bids, epochs=a.bid_epochs, lr=a.lr, seed=a.seed + 1, features=N_BID_FEATURES)
     t2 = time.perf_counter()
     print(f"fitted in {t2 - t1:.0f} s")
     evaluation: dict[str, dict] = {}
@@ -74,7 +73,7 @@ def main() -> None:
     meta = {
         "seed": a.seed,
         "scale": a.scale,
-        "hidden": a.hidden,
+        "hidden": HIDDEN,
         "epochs": a.epochs,
         "bid_epochs": a.bid_epochs,
         "lr": a.lr,
@@ -83,7 +82,7 @@ def main() -> None:
         "seconds_data": round(t1 - t0),
         "seconds_fit": round(t2 - t1),
         "wizsim_version": __version__,
-        "command": f"python scripts/train_learned.py --seed {a.seed} --scale {a.scale} --hidden {a.hidden}"
+        "command": f"python scripts/train_learned.py --seed {a.seed} --scale {a.scale}"
         f" --epochs {a.epochs} --bid-epochs {a.bid_epochs} --lr {a.lr}",
         "evaluation": evaluation,
     }

@@ -108,11 +108,11 @@ def test_logged_values_are_what_pimc_chose_by(logged):
 def test_fit_is_deterministic_and_learns(logged):
     data = T.featurize(logged)
     quiet = lambda *a: None  # noqa: E731
-    a = T.fit(data, hidden=16, epochs=12, seed=5, log=quiet)
-    b = T.fit(data, hidden=16, epochs=12, seed=5, log=quiet)
+    a = T.fit(data, epochs=12, seed=5, log=quiet)
+    b = T.fit(data, epochs=12, seed=5, log=quiet)
     for x, y in zip(a, b, strict=True):
         assert np.array_equal(x, y)
-    untrained = T.fit(data, hidden=16, epochs=0, seed=5, log=quiet)
+    untrained = T.fit(data, epochs=0, seed=5, log=quiet)
 
     def rms(model):
         s = T.scores(model, data)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .engine.players.learned import LOG_B_WIDTH, LOG_WIDTH, N_BID_FEATURES, N_FEATURES
+from .engine.players.learned import HIDDEN, LOG_B_WIDTH, LOG_WIDTH, N_BID_FEATURES, N_FEATURES
 from .errors import WizsimError
 
 DATA = Path(__file__).resolve().parent / "data" / "learned.npz"
@@ -33,10 +33,11 @@ def kernel_model(needed: bool = True, path: str | None = None) -> tuple[np.ndarr
             raise WizsimError(f"{file} lacks one of {', '.join(NAMES)}: retrain it (scripts/train_learned.py)")
         w1, b1, w2, bw1, bb1, bw2 = (z[name].astype(np.float64) for name in NAMES)
     for a1, a2, a3, features, what in ((w1, b1, w2, N_FEATURES, "card"), (bw1, bb1, bw2, N_BID_FEATURES, "bid")):
-        if a1.shape[0] != features or a1.shape[1] != a2.shape[0] or a2.shape != a3.shape:
+        bad_hidden = a2.shape[0] != HIDDEN
+        if a1.shape[0] != features or a1.shape[1] != a2.shape[0] or a2.shape != a3.shape or bad_hidden:
             raise WizsimError(
-                f"{file}: the {what} network has shapes {a1.shape}, {a2.shape}, {a3.shape} for {features} features:"
-                " retrain it (scripts/train_learned.py)"
+                f"{file}: the {what} network has shapes {a1.shape}, {a2.shape}, {a3.shape} for {features} features"
+                f" ({HIDDEN} hidden units): retrain it (scripts/train_learned.py)"
             )
     return w1, b1, w2, bw1, bb1, bw2
 

@@ -26,6 +26,7 @@ import numpy as np
 
 from .engine.players import learned_fit as K
 from .engine.players.learned import (
+    HIDDEN,
     LOG_B_NB,
     LOG_B_WIDTH,
     LOG_NC,
@@ -165,9 +166,11 @@ def featurize(log: np.ndarray) -> Decisions:
     return out
 
 
-def fit(data: Decisions, hidden: int = 32, epochs: int = 6, lr: float = 0.05, l2: float = 1e-5, seed: int = 0,
+def fit(data: Decisions, epochs: int = 6, lr: float = 0.05, l2: float = 1e-5, seed: int = 0,
         log=print, features: int = N_FEATURES) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
-    """Fit the network to ``data`` (``features`` one-hot inputs); returns (w1, b1, w2) with scores in points."""
+    """Fit the network (:data:`HIDDEN` hidden units) to ``data`` (``features`` one-hot inputs); returns
+    (w1, b1, w2) with scores in points."""
+    hidden = HIDDEN
     rng = np.random.default_rng(seed)
     w1 = rng.normal(0.0, 0.1, size=(features, hidden))
     b1 = np.full(hidden, 0.1)

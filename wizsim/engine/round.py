@@ -78,6 +78,7 @@ from .players.pimc_hooks import bid_hook, card_hook, card_seen_hook, learned_bid
 from .players.switches import (
     heuristic_bid,
     heuristic_card,
+    learned_arrays,
     learned_card,
     special_form,
     special_passes,
@@ -195,6 +196,7 @@ def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, p
     card: tests/test_forced_play.py).
     """
     heuristic, specials = feats[1], feats[2]
+    lw = learned_arrays(feats[3], view, models)  # what the learned player reads (any arrays without it)
     leader = dealer + 1
     if leader == n:
         leader = 0
@@ -227,7 +229,7 @@ def trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, p
                                          rules, params, view, models, dec_st[0])  # fmt: skip
             elif kind == S_LEARNED and not one_card:
                 f = learned_card(feats[3], p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won,
-                                 seen, cancelled, shown, rules, legal, view, models)  # fmt: skip
+                                 seen, cancelled, shown, rules, legal, *lw)  # fmt: skip
             elif one_card and legal < (ONE << U64(DRAGON)):
                 f = np.int64(lowest_bit(legal))  # one legal suit card, Wizard or Jester: what the heuristic returns
             else:

@@ -98,7 +98,7 @@ def pimc_seat_bid(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidd
 
     With a training log in ``models`` the decision is logged (:func:`.learned.log_bid`).
     """
-    played, void, full, know, spmask, spwiz = view
+    full, know = view[2], view[3]
     bid_log, bid_log_n = models[9], models[10]
     mono = rules[R_MONO] != 0
     if bid_log.shape[0] == 0:
@@ -113,10 +113,11 @@ def pimc_seat_bid(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidd
     return b, st
 
 
-@jit
+@hot
 def learned_seat_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, est, base, view, models):
-    """The learned player's bid (a real call, like :func:`pimc_seat_bid`)."""
-    return learned_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, view[2], est, base, models)
+    """The learned player's bid: a call of :func:`.learned.learned_bid` with the arrays it reads only."""
+    return learned_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, view[2], est, base, models[6],
+                       models[7], models[8])  # fmt: skip
 
 
 @hot
@@ -162,7 +163,7 @@ def pimc_card(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
     With a training log in ``models`` (rows > 0) the decision is logged
     (:func:`.learned.log_decision`) while the log has room.
     """
-    played, void, full, know, spmask, spwiz = view
+    played, void, full, know, spmask, spwiz = view[0], view[1], view[2], view[3], view[4], view[5]
     log, log_n = models[4], models[5]
     mono = rules[R_MONO] != 0
     if log.shape[0] == 0:

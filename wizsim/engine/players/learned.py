@@ -109,6 +109,16 @@ N_FEATURES = C_COARSE + 54
 MAX_STATE_FEATURES = 32  # at most 31: 19 one-hot groups, 7 specials, 5 trick flags
 MAX_FORM_FEATURES = 12
 MAX_CANDIDATES = 32
+HIDDEN = 16  # hidden units of both networks (fixed: the sums of hidden_sum are named variables)
+# the scratch arrays in the view (pimc_hooks.new_view): int64 row | candidates | feature indices, float64 sums | scores
+W_ROW = 0
+W_CANDS = 64
+W_IDX = W_CANDS + MAX_CANDIDATES
+WORK_I = W_IDX + 64
+W_BASE = 0
+W_ACC = HIDDEN
+W_SCORES = 2 * HIDDEN
+WORK_F = W_SCORES + MAX_CANDIDATES
 
 
 @hot
@@ -126,7 +136,7 @@ def bucket(v, edges):
     return i
 
 
-@jit
+@hot
 def fill_state(row, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
                rules, played, void, full):  # fmt: skip
     """Write what seat ``p`` knows at this decision into ``row`` (``ST_*`` columns)."""
@@ -191,7 +201,7 @@ def fill_state(row, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt,
     row[ST_STRONG] = strong
 
 
-@jit
+@hot
 def state_features(row, idx):
     """The state's one-hot feature indices into ``idx``; returns how many."""
     n = row[ST_N]
@@ -323,7 +333,7 @@ def form_class(f, led, trump):
     return 52  # Shapeshifter as Jester
 
 
-@jit
+@hot
 def form_features(row, f, idx, m):
     """Append candidate form ``f``'s feature indices to ``idx`` from position ``m``; returns the new count."""
     n = row[ST_N]
@@ -411,42 +421,102 @@ def form_features(row, f, idx, m):
 
 
 @hot
-def hidden_sum(w1, b1, idx, m, acc):
-    """acc = b1 + the rows of ``w1`` picked by ``idx[:m]``."""
-    h = b1.shape[0]
-    for u in range(h):
-        acc[u] = b1[u]
-    for i in range(m):
+def hidden_sum(w1, start, idx, lo, m, acc):
+    """acc[:16] = ``start`` + the rows of ``w1`` picked by ``idx[lo:m]`` (:data:`HIDDEN` units).
+
+    Sixteen named sums instead of a loop over ``acc``: the compiler keeps
+    them in registers across the rows (an array in memory went through a
+    store and a load per row, the player's largest cost) and adds a row in
+    two vector instructions.
+    """
+    a0 = start[0]
+    a1 = start[1]
+    a2 = start[2]
+    a3 = start[3]
+    a4 = start[4]
+    a5 = start[5]
+    a6 = start[6]
+    a7 = start[7]
+    a8 = start[8]
+    a9 = start[9]
+    a10 = start[10]
+    a11 = start[11]
+    a12 = start[12]
+    a13 = start[13]
+    a14 = start[14]
+    a15 = start[15]
+    for i in range(lo, m):
         r = idx[i]
-        for u in range(h):
-            acc[u] += w1[r, u]
+        a0 += w1[r, 0]
+        a1 += w1[r, 1]
+        a2 += w1[r, 2]
+        a3 += w1[r, 3]
+        a4 += w1[r, 4]
+        a5 += w1[r, 5]
+        a6 += w1[r, 6]
+        a7 += w1[r, 7]
+        a8 += w1[r, 8]
+        a9 += w1[r, 9]
+        a10 += w1[r, 10]
+        a11 += w1[r, 11]
+        a12 += w1[r, 12]
+        a13 += w1[r, 13]
+        a14 += w1[r, 14]
+        a15 += w1[r, 15]
+    acc[0] = a0
+    acc[1] = a1
+    acc[2] = a2
+    acc[3] = a3
+    acc[4] = a4
+    acc[5] = a5
+    acc[6] = a6
+    acc[7] = a7
+    acc[8] = a8
+    acc[9] = a9
+    acc[10] = a10
+    acc[11] = a11
+    acc[12] = a12
+    acc[13] = a13
+    acc[14] = a14
+    acc[15] = a15
 
 
 @hot
 def output(w2, base, idx, lo, m, w1, acc):
-    """w2 . relu(base + the rows of ``w1`` picked by ``idx[lo:m]``), using ``acc`` as scratch."""
-    h = w2.shape[0]
-    for u in range(h):
-        acc[u] = base[u]
-    for i in range(lo, m):
-        r = idx[i]
-        for u in range(h):
-            acc[u] += w1[r, u]
-    out = 0.0
-    for u in range(h):
-        if acc[u] > 0.0:
-            out += acc[u] * w2[u]
-    return out
+    """w2 . relu(h), h = base + the rows of ``w1`` picked by ``idx[lo:m]`` (h left in ``acc[:16]``).
+
+    The dot product adds in a fixed order (no fastmath reassociation), so the training
+    code, which calls this too, gets the same bits.
+    """
+    hidden_sum(w1, base, idx, lo, m, acc)
+    s0 = max(acc[0], 0.0) * w2[0] + max(acc[8], 0.0) * w2[8]
+    s1 = max(acc[1], 0.0) * w2[1] + max(acc[9], 0.0) * w2[9]
+    s2 = max(acc[2], 0.0) * w2[2] + max(acc[10], 0.0) * w2[10]
+    s3 = max(acc[3], 0.0) * w2[3] + max(acc[11], 0.0) * w2[11]
+    s4 = max(acc[4], 0.0) * w2[4] + max(acc[12], 0.0) * w2[12]
+    s5 = max(acc[5], 0.0) * w2[5] + max(acc[13], 0.0) * w2[13]
+    s6 = max(acc[6], 0.0) * w2[6] + max(acc[14], 0.0) * w2[14]
+    s7 = max(acc[7], 0.0) * w2[7] + max(acc[15], 0.0) * w2[15]
+    return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
 
 
-@jit
-def candidate_forms(legal, led, trump, cands):
-    """Every legal card as a form; a Juggler, Cloud or Shapeshifter in its winning and its losing form."""
+@hot
+def candidate_forms(legal, led, trump, held_or_gone, cands):
+    """The candidates pimc weighs (and the network was fitted on): every legal card as a form, a Juggler,
+    Cloud or Shapeshifter in its winning and its losing form; neighbouring cards of a suit with nothing
+    unseen between them (every card between is in ``held_or_gone``) count once, as the lowest."""
     nc = 0
     bits = legal
+    prev = -1
     while bits != ZERO:
         c = np.int64(lowest_bit(bits))
         bits &= bits - ONE
+        if c < 52 and prev >= 0 and prev // 13 == c // 13:
+            between = ((ONE << U64(c)) - ONE) & ~((ONE << U64(prev + 1)) - ONE)
+            if (between & ~held_or_gone) == ZERO:
+                prev = c  # the same as the lower card
+                continue
+        prev = c if c < 52 else -1
         win_form, lose_form = forms_of(c, led, trump)
         cands[nc] = win_form
         nc += 1
@@ -456,33 +526,46 @@ def candidate_forms(legal, led, trump, cands):
     return nc
 
 
-@jit
-def score_candidates(row, cands, nc, w1, b1, w2, out):
-    """The network's score of each candidate form in ``cands[:nc]`` (written to ``out``)."""
-    idx = np.empty(MAX_STATE_FEATURES + MAX_FORM_FEATURES, dtype=np.int64)
-    base = np.empty(b1.shape[0], dtype=np.float64)
-    acc = np.empty(b1.shape[0], dtype=np.float64)
+@hot
+def score_candidates(row, cands, nc, w1, b1, w2, out, idx=None, base=None, acc=None):
+    """The network's score of each candidate form in ``cands[:nc]`` (written to ``out``).
+
+    ``idx``, ``base``, ``acc``: scratch (allocated here when not given).
+    """
+    if idx is None:
+        idx = np.empty(MAX_STATE_FEATURES + MAX_FORM_FEATURES, dtype=np.int64)
+    if base is None:
+        base = np.empty(b1.shape[0], dtype=np.float64)
+    if acc is None:
+        acc = np.empty(b1.shape[0], dtype=np.float64)
     ms = state_features(row, idx)
-    hidden_sum(w1, b1, idx, ms, base)
+    hidden_sum(w1, b1, idx, 0, ms, base)
     for ci in range(nc):
         m = form_features(row, cands[ci], idx, ms)
         out[ci] = output(w2, base, idx, ms, m, w1, acc)
 
 
-@jit
-def learned_play(p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
-                 rules, masks_legal, view, model):  # fmt: skip
-    """The form the learned player plays (more than one legal card): the best-scoring candidate."""
-    played, void, full = view[0], view[1], view[2]
-    w1, b1, w2 = model[1], model[2], model[3]
-    row = np.empty(ST_WIDTH, dtype=np.int64)
+def learned_play(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
+                 rules, legal, played, void, full, work_i, work_f, w1, b1, w2):  # fmt: skip
+    """The form the learned player plays (more than one legal card): the best-scoring candidate.
+
+    Compiled as the implementation of the switch :func:`.switches.learned_card`
+    (``on``): one call per decision that takes only the arrays it reads
+    (passing the whole view and model tuples copied about a kilobyte per call
+    and made the player 3x slower); everything it calls is inlined.
+    """
+    h = b1.shape[0]
+    row = work_i[W_ROW : W_ROW + ST_WIDTH]
     fill_state(row, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
                rules, played, void, full)  # fmt: skip
-    row[ST_LEGAL] = np.int64(masks_legal)
-    cands = np.empty(MAX_CANDIDATES, dtype=np.int64)
-    nc = candidate_forms(masks_legal, led, trump, cands)
-    scores = np.empty(MAX_CANDIDATES, dtype=np.float64)
-    score_candidates(row, cands, nc, w1, b1, w2, scores)
+    row[ST_LEGAL] = np.int64(legal)
+    cands = work_i[W_CANDS : W_CANDS + MAX_CANDIDATES]
+    nc = candidate_forms(legal, led, trump, hands[p] | seen, cands)
+    if nc == 1:
+        return cands[0]  # the legal cards are all equivalent
+    scores = work_f[W_SCORES : W_SCORES + MAX_CANDIDATES]
+    score_candidates(row, cands, nc, w1, b1, w2, scores, work_i[W_IDX : W_IDX + 64], work_f[W_BASE : W_BASE + h],
+                     work_f[W_ACC : W_ACC + h])  # fmt: skip
     top = 0
     for ci in range(1, nc):
         if scores[ci] > scores[top]:
@@ -556,7 +639,7 @@ MAX_BID_FEATURES = 32  # at most 14 groups + 7 specials held + 7 in the deck + 4
 MAX_BIDS = 5
 
 
-@jit
+@hot
 def fill_bid_state(row, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base):
     """Write what seat ``p`` (the ``i``-th to bid) knows when bidding into ``row`` (``BS_*`` columns)."""
     row[BS_N] = n
@@ -585,7 +668,7 @@ def fill_bid_state(row, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, 
     row[BS_BASE] = base
 
 
-@jit
+@hot
 def bid_features(row, b, idx):
     """The one-hot feature indices of bidding ``b`` in the state ``row``; returns how many."""
     n = row[BS_N]
@@ -667,7 +750,7 @@ def bid_features(row, b, idx):
     return m
 
 
-@jit
+@hot
 def score_bids(row, cands, nb, bw1, bb1, bw2, out):
     """The bid network's score of each candidate bid in ``cands[:nb]`` (written to ``out``)."""
     idx = np.empty(MAX_BID_FEATURES, dtype=np.int64)
@@ -678,7 +761,7 @@ def score_bids(row, cands, nb, bw1, bb1, bw2, out):
 
 
 @jit
-def learned_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, full, est, base, models):
+def learned_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, full, est, base, bw1, bb1, bw2):
     """The bid among ``base - 2 .. base + 2`` (never ``forbidden``) the bid network scores best (first on ties)."""
     row = np.empty(BS_WIDTH, dtype=np.int64)
     fill_bid_state(row, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base)
@@ -691,7 +774,7 @@ def learned_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, f
     if nb == 0:
         return base
     out = np.empty(MAX_BIDS, dtype=np.float64)
-    score_bids(row, cands, nb, models[6], models[7], models[8], out)
+    score_bids(row, cands, nb, bw1, bb1, bw2, out)
     top = 0
     for c in range(1, nb):
         if out[c] > out[top]:

@@ -38,6 +38,8 @@ from .learned import (
     ST_TRUMP,
     bid_features,
     form_features,
+    hidden_sum,
+    output,
     state_features,
 )
 
@@ -69,28 +71,13 @@ def featurize_log(log, sidx, sn, cstart, cidx, cn, adv, value, form):
 
 @jit
 def forward(w1, b1, w2, sidx, sn, cidx, cn, base, acc):
-    """Scores of one decision's candidates; ``acc[i]`` keeps candidate i's hidden sums."""
-    h = b1.shape[0]
-    for u in range(h):
-        base[u] = b1[u]
-    for i in range(sn):
-        r = sidx[i]
-        for u in range(h):
-            base[u] += w1[r, u]
+    """Scores of one decision's candidates, as the kernel computes them (:func:`.learned.output`);
+    ``acc[i]`` keeps candidate i's hidden sums."""
+    hidden_sum(w1, b1, sidx, 0, sn, base)
     nc = cn.shape[0]
     out = np.zeros(nc)
     for c in range(nc):
-        for u in range(h):
-            acc[c, u] = base[u]
-        for i in range(cn[c]):
-            r = cidx[c, i]
-            for u in range(h):
-                acc[c, u] += w1[r, u]
-        s = 0.0
-        for u in range(h):
-            if acc[c, u] > 0.0:
-                s += acc[c, u] * w2[u]
-        out[c] = s
+        out[c] = output(w2, base, cidx[c], 0, cn[c], w1, acc[c])
     return out
 
 

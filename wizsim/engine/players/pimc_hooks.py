@@ -17,12 +17,13 @@ from numba.extending import overload
 
 from ..config import OVERLOAD_OPTIONS
 from .dispatch import learned_seat_bid, pimc_card, pimc_seat_bid
+from .learned import WORK_F, WORK_I
 from .pimc_view import view_after_card, view_after_passes, view_reset
 from .switches import switch_off
 
 
 def _none(view) -> bool:
-    """True for the stand-in view of a run without pimc: a 1-tuple (the real view has six arrays)."""
+    """True for the stand-in view of a run without pimc or learned seats: a 1-tuple (the real view has eight arrays)."""
     return isinstance(view, types.BaseTuple) and len(view) == 1
 
 
@@ -160,6 +161,8 @@ def _new_view(on, n):
             np.zeros((n, n, 64), dtype=np.int64),  # know[o, q, c]: copies of c that seat o knows q holds
             np.zeros(n, dtype=np.uint64),  # cards each seat has played this round
             np.zeros(n, dtype=np.int64),  # Wizards each seat has played this round
+            np.zeros(WORK_I, dtype=np.int64),  # the learned player's scratch (players/learned.py)
+            np.zeros(WORK_F, dtype=np.float64),
         )
 
     return impl

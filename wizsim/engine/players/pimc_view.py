@@ -1,9 +1,11 @@
 """What pimc players know of the round (``view``), kept up to date by the round as it is played.
 
-``view`` = (played, void, full, know, spmask, spwiz): copies of each card
-played this round; the suits each seat showed out of (bit masks); the whole
-deck in play by card type; ``know[o, q, c]``: copies of card c that seat o
-knows seat q holds; the cards and the Wizards each seat has played this round.
+``view`` = (played, void, full, know, spmask, spwiz, work_i, work_f): copies
+of each card played this round; the suits each seat showed out of (bit
+masks); the whole deck in play by card type; ``know[o, q, c]``: copies of
+card c that seat o knows seat q holds; the cards and the Wizards each seat
+has played this round; and the learned player's scratch arrays (integers,
+floats), allocated once per chunk instead of at every decision.
 :mod:`.pimc` samples its deals consistently with it.
 """
 
@@ -22,7 +24,7 @@ def view_reset(n, indicator, wolf, swapped, tables, pre, view):
     deck, mono_decks = tables[0], tables[1]
     rules = tables[4]
     pre_info, pre_cnt = pre[0], pre[1]
-    played, void, full, know, spmask, spwiz = view
+    played, void, full, know, spmask, spwiz = view[0], view[1], view[2], view[3], view[4], view[5]
     for c in range(64):
         played[c] = 0
         full[c] = 0
@@ -54,7 +56,7 @@ def view_reset(n, indicator, wolf, swapped, tables, pre, view):
 @hot
 def view_after_card(p, c, led, n, view):
     """Seat ``p`` played card ``c`` onto a trick whose led state was ``led``."""
-    played, void, full, know, spmask, spwiz = view
+    played, void, know, spmask, spwiz = view[0], view[1], view[3], view[4], view[5]
     played[c] += 1
     spmask[p] |= ONE << U64(c)
     spwiz[p] += np.int64(c == WIZARD)

@@ -115,24 +115,34 @@ def _special_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, w
 
 
 def learned_card(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
-                 rules, legal, view, models):  # fmt: skip  # pragma: no cover - compiled
+                 rules, legal, played, void, full, work_i, work_f, w1, b1, w2):  # fmt: skip  # pragma: no cover
     """:func:`.learned.learned_play`; a stub when no seat plays ``learned``."""
     raise NotImplementedError
 
 
 @overload(learned_card, jit_options=OVERLOAD_OPTIONS)
 def _learned_card(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
-                  rules, legal, view, models):  # fmt: skip
-    if switch_off(on) or (isinstance(view, types.BaseTuple) and len(view) == 1):
+                  rules, legal, played, void, full, work_i, work_f, w1, b1, w2):  # fmt: skip
+    if switch_off(on):
         return (
-            lambda on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown, rules, legal, view, models: (
+            lambda on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown, rules, legal, played, void, full, work_i, work_f, w1, b1, w2: (
                 np.int64(-1)
             )
         )
 
-    def impl(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown, rules,
-             legal, view, models):  # fmt: skip
-        return learned_play(p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled,
-                            shown, rules, legal, view, models)  # fmt: skip
+    return learned_play  # the implementation itself: no wrapper call per card
 
-    return impl
+
+def learned_arrays(on, view, models):  # pragma: no cover - compiled
+    """The arrays the learned player reads (view: played, void, full, scratch; card network), once per round."""
+    raise NotImplementedError
+
+
+@overload(learned_arrays, jit_options=OVERLOAD_OPTIONS)
+def _learned_arrays(on, view, models):
+    if switch_off(on) or (isinstance(view, types.BaseTuple) and len(view) == 1):
+        # never read: any arrays will do (no allocation)
+        return lambda on, view, models: (models[5], models[5], models[5], models[5], models[2], models[1], models[2],
+                                         models[3])  # fmt: skip
+
+    return lambda on, view, models: (view[0], view[1], view[2], view[6], view[7], models[1], models[2], models[3])
