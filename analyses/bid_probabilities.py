@@ -7,10 +7,9 @@ Two parts, both for 3-6 players and the 60-card base deck, standard scoring
    Independent rounds of 1, 3, 5, 10 and the largest round size (60 / n
    cards: the standard table's last round, played without trump, RULES.md
    2; every card is dealt) in :data:`STRATEGY`
-   self-play (``table``: the strongest built-in player fast enough for
-   millions of rounds; it bids from learned mean scores and plays like
-   ``heuristic`` with two refinements; a switch is the one line of the constant, every text
-   follows it), recorded round by round with
+   self-play (``learned``: the strongest player, its bids and card play
+   fitted to pimc's values; a switch is the one line of the constant, every
+   text follows it), recorded round by round with
    :func:`wizsim.history.record_chunk_arrays`. Every seat's hand is described
    by three counts players make at the table: Wizards (the sure tricks of
    the base game: 0, 1, 2, 3+), trumps (no trump, 0, 1, 2, 3, 4+) and aces
@@ -39,13 +38,12 @@ Two parts, both for 3-6 players and the 60-card base deck, standard scoring
 
    Caveat: the trick distribution is that of a :data:`STRATEGY` player who
    bid its own choice and played to make it, at a table of the same players.
-   A player who bids otherwise also plays otherwise (``table``, like
-   ``heuristic``, plays to make its bid), so "best bid" reads: the bid that
-   would score most against this distribution of tricks, not a proven best
-   strategy. The player's own bid sees more than the three counts (``table``:
-   the heuristic's estimate of the whole hand, its position, the earlier
-   bids and its Wizards), so its mean score in a cell is often higher than
-   the best single bid's.
+   A player who bids otherwise also plays otherwise (``learned`` plays to
+   make its bid), so "best bid" reads: the bid that would score most against
+   this distribution of tricks, not a proven best strategy. The player's own
+   bid sees more than the three counts (``learned``: the whole hand, the
+   heuristic's estimate of it, its position and the earlier bids), so its
+   mean score in a cell is often higher than the best single bid's.
 
 2. One-card rounds (``one_card_breakeven.csv``). Play is forced, so whether
    a card takes the trick is fixed by the deal (and by the dealer's choice of
@@ -115,7 +113,7 @@ SIZES = {  # rounds per (players, round size) for the hand features; one-card ro
     "default": {"hands": 12 * 16_384, "one_card": 32 * 16_384},
     "full": {"hands": 120 * 16_384, "one_card": 320 * 16_384},
 }
-STRATEGY = "table"  # the strongest built-in player fast enough for this many rounds
+STRATEGY = "learned"  # the strongest player fast enough for this many rounds
 PLAYERS = (3, 4, 5, 6)
 MIN_HANDS = 200  # cells with fewer hands are dropped
 BREAKEVEN = Fraction(3, 7)  # bid 1 in a one-card round iff P(win) > 3/7

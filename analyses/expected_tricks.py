@@ -7,11 +7,10 @@ how many tricks does each card of the dealt hand contribute?
 
 Method
 ------
-Full games of :data:`STRATEGY` self-play (``table``: the strongest built-in
-player fast enough for millions of rounds; it bids from learned mean scores
-and plays like ``heuristic`` with two refinements. ``pimc`` is stronger but far too slow here; a
-switch is the one line of the constant, every text follows it) for 3, 4, 5
-and 6 players, each with
+Full games of :data:`STRATEGY` self-play (``learned``: the strongest player,
+fitted to pimc's values on both decks; it beats ``pimc`` itself and is fast
+enough for these samples; a switch is the one line of the constant, every
+text follows it) for 3, 4, 5 and 6 players, each with
 the standard 60-card deck and with every special card mixed in
 (``specials="all"``: Dragon, Fairy, Bomb, Werewolf, Juggler, Cloud,
 Shapeshifter; 67 cards). Both decks play the standard table (RULES.md 2):
@@ -58,8 +57,14 @@ Werewolf swap it is the trump its holder named), the tricks won by each
    heteroskedasticity-robust); intervals are value +- 1.96 SE. Base cards come
    from both decks (``deck`` column), special cards from the specials deck.
    Columns: deck, players, round_sizes (all / small / large), k_min, k_max,
-   card, kind, rank, value, value_se, value_lo, value_hi, hands_holding
-   (hands with the card), hands, rounds.
+   card, kind, rank, value, value_se, value_lo, value_hi, points,
+   points_se, points_lo, points_hi, hands_holding (hands with the card),
+   hands, rounds. ``points``: the same regression with the seat's round
+   score as the outcome, so a card's value in expected points (Wizard's
+   scoring rewards exact bids, not tricks: a card that takes a trick its
+   holder can bid on is worth more than one whose trick is a surprise). The
+   level is set the same way: the values of a hand's cards add up, on
+   average, to the round score.
 3. ``results/expected_tricks.png/.svg``: (a) mean tricks by round size with
    95% bands per player count (with all specials the Bomb voids tricks, so
    the mean falls below k/n), (b) mean tricks by seat position minus k/n,
@@ -97,21 +102,19 @@ Caveats
   ``random`` names the heuristic's choice, its strongest suit:
   ``engine.players.decisions.decider``), so the dealer's trump count is not purely random in
   those rounds.
-* ``table`` learned its bids from standard-deck games (3-6 players, round
-  sizes up to 20, the same rounds the specials deck plays). With special
-  cards it still bids from that table, reading the specials only through
-  the heuristic's estimate of the hand. Card values measure how many tricks
-  the cards take,
-  which depends on the play (the heuristic's, refined, for ``table``) much more than
-  on the bid.
+* ``learned`` was fitted on both decks (pimc's values in self-play with
+  and without the specials), so each deck is played by a player fitted to
+  it. Card values measure how many tricks (and points) the cards bring under
+  that player.
 * Pooled P(tricks = t) with no occurrence at all uses the number of rounds
   as its sample size (conservative upper bound).
-* With the heuristic's card play (``heuristic`` and ``table``) the trump ace
-  came out worth *less* than the trump queen for every player count. In a
-  probe of 4-player 8-card rounds the heuristic lost 26% of the tricks it
-  played its trump ace into (to Wizards played after it), the queen 13%: a
-  property of the player, not of the card. The headline states the order
-  the run finds.
+* With the heuristic's card play (``heuristic`` and ``table``, the default
+  player until 2026-12-01) the trump ace came out worth *less* than the
+  trump queen for every player count. In a probe of 4-player 8-card rounds
+  the heuristic lost 26% of the tricks it played its trump ace into (to
+  Wizards played after it), the queen 13%: a property of the player, not of
+  the card. The headline states the order the run finds, and where the
+  points value of a suit card falls with rank (with its interval).
 """
 
 from __future__ import annotations
@@ -128,7 +131,7 @@ from wizsim.stats import Z95, mean_ci, wilson_ci
 NAME = "expected_tricks"
 QUESTION = "How many tricks does a hand take, and what is each card worth?"
 SIZES = {"quick": 512, "default": 8_192, "full": 81_920}  # games per (players, deck)
-STRATEGY = "table"  # self-play by the strongest built-in player fast enough for this many games
+STRATEGY = "learned"  # self-play by the strongest player fast enough for this many games
 PLAYERS = (3, 4, 5, 6)
 DECKS = {"standard": None, "all specials": "all"}
 SPECIALS = ("Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud", "Shapeshifter")
@@ -181,26 +184,32 @@ def chunk_data(spec: RunSpec, chunk: int) -> dict[str, np.ndarray]:
         "no_trump": trump < 0,
         "dealer": rec.dealer.astype(np.int8),
         "won": won.astype(np.int16),
+        "score": rec.scores.astype(np.int16),
         "bombed": bombed.astype(np.int16),
         "feats": feats.astype(np.int8),
         "sum_FF": np.zeros((n_cells, N_FEAT, N_FEAT), dtype=np.int64),
         "sum_Fy": np.zeros((n_cells, N_FEAT), dtype=np.int64),
+        "sum_Fs": np.zeros((n_cells, N_FEAT), dtype=np.int64),
         "sum_F": np.zeros((n_cells, N_FEAT), dtype=np.int64),
         "sum_holders": np.zeros((n_cells, N_FEAT), dtype=np.int64),
         "sum_rows": np.zeros(n_cells, dtype=np.int64),
         "sum_y": np.zeros(n_cells, dtype=np.int64),
+        "sum_s": np.zeros(n_cells, dtype=np.int64),
     }
     y = won.astype(np.int32)
+    score = rec.scores.astype(np.int32)
     for c in np.unique(cell):
         m = cell == c
         F = feats[m].reshape(-1, N_FEAT)
         # einsum (not BLAS): exact integer sums on one thread, whatever the machine's load
         out["sum_FF"][c] = np.einsum("ij,ik->jk", F, F)
         out["sum_Fy"][c] = np.einsum("ij,i->j", F, y[m].reshape(-1))
+        out["sum_Fs"][c] = np.einsum("ij,i->j", F, score[m].reshape(-1))
         out["sum_F"][c] = F.sum(0)
         out["sum_holders"][c] = (F > 0).sum(0)
         out["sum_rows"][c] = F.shape[0]
         out["sum_y"][c] = y[m].sum()
+        out["sum_s"][c] = score[m].sum()
     return out
 
 
@@ -294,11 +303,13 @@ def cell_stats(d: dict[str, np.ndarray]) -> dict:
     }
 
 
-def card_values(d: dict[str, np.ndarray], st: dict, cells: np.ndarray) -> pd.DataFrame:
+def card_values(d: dict[str, np.ndarray], st: dict, cells: np.ndarray, target: str = "won") -> pd.DataFrame:
     """Card values (regression contributions) over the (round size, no-trump) cells ``cells`` (indices into ``st``).
 
-    Returns one row per feature held in these cells: value, cluster-robust SE, 95% bounds.
+    ``target``: ``won`` (tricks) or ``score`` (the seat's round score, points). Returns one row per
+    feature held in these cells: value, cluster-robust SE, 95% bounds.
     """
+    fy, ysum = ("Fy", "y") if target == "won" else ("Fs", "s")
     n = d["won"].shape[1]
     fsum = st["F"][cells].sum(0)
     present = [f for f in range(N_FEAT) if fsum[f] > 0]
@@ -310,11 +321,11 @@ def card_values(d: dict[str, np.ndarray], st: dict, cells: np.ndarray) -> pd.Dat
     xtx = np.zeros((p, p), dtype=np.int64)
     xty = np.zeros(p, dtype=np.int64)
     xtx[:nf, :nf] = st["FF"][cells].sum(0)[np.ix_(fc, fc)]
-    xty[:nf] = st["Fy"][cells].sum(0)[fc]
+    xty[:nf] = st[fy][cells].sum(0)[fc]
     for i, j in enumerate(cells):
         xtx[:nf, nf + i] = xtx[nf + i, :nf] = st["F"][j][fc]
         xtx[nf + i, nf + i] = st["rows"][j]
-        xty[nf + i] = st["y"][j]
+        xty[nf + i] = st[ysum][j]
     bread = np.linalg.inv(xtx.astype(np.float64))
     theta = bread @ xty.astype(np.float64)
     beta, alpha = np.zeros(N_FEAT), theta[nf:]
@@ -325,7 +336,7 @@ def card_values(d: dict[str, np.ndarray], st: dict, cells: np.ndarray) -> pd.Dat
     for i, j in enumerate(cells):
         idx = st["index"][j]
         F = d["feats"][idx]  # [rounds, n, N_FEAT]
-        e = d["won"][idx] - np.einsum("gsf,f->gs", F, beta) - alpha[i]
+        e = d[target][idx] - np.einsum("gsf,f->gs", F, beta) - alpha[i]
         sc = np.einsum("gsf,gs->gf", F, e)[:, fc]
         eg = e.sum(1)
         meat[:nf, :nf] += np.einsum("gi,gj->ij", sc, sc)
@@ -373,6 +384,10 @@ def value_table(d: dict[str, np.ndarray], n: int, deck: str) -> pd.DataFrame:
     for group, (lo, hi) in groups.items():
         cells = np.flatnonzero((st["k"] >= lo) & (st["k"] <= hi))
         t = card_values(d, st, cells)
+        pts = card_values(d, st, cells, target="score")
+        assert list(pts.card) == list(t.card)
+        for col in ("value", "value_se", "value_lo", "value_hi"):
+            t[col.replace("value", "points")] = pts[col].to_numpy()
         t.insert(0, "deck", deck)
         t.insert(1, "players", n)
         t.insert(2, "round_sizes", group)
@@ -380,6 +395,22 @@ def value_table(d: dict[str, np.ndarray], n: int, deck: str) -> pd.DataFrame:
         t.insert(4, "k_max", hi)
         parts.append(t)
     return pd.concat(parts, ignore_index=True)
+
+
+def rank_drops(v: pd.DataFrame) -> tuple[list[str], int]:
+    """Where a suit card's points value falls from one rank to the next (trump and off-suit): the falls
+    whose 95% intervals do not overlap (e.g. ``"off-suit 7 0.42 < off-suit 6 0.98"``), and how many
+    falls lie within the intervals. ``v`` is indexed by card name."""
+    significant, within = [], 0
+    for kind in ("trump", "off-suit"):
+        for r in range(2, 14):
+            hi, lo = v.loc[f"{kind} {r}"], v.loc[f"{kind} {r - 1}"]
+            if hi.points < lo.points:
+                if hi.points_hi < lo.points_lo:
+                    significant.append(f"{kind} {r} {hi.points:.2f} < {kind} {r - 1} {lo.points:.2f}")
+                else:
+                    within += 1
+    return significant, within
 
 
 def bombed_share(d: dict[str, np.ndarray]) -> tuple[float, float, float, bool]:
@@ -516,6 +547,10 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         r = v4.loc[(deck, card)]
         return f"{r.value:.2f} ({r.value_lo:.2f} to {r.value_hi:.2f})"
 
+    def pval(deck: str, card: str) -> str:
+        r = v4.loc[(deck, card)]
+        return f"{r.points:.2f} ({r.points_lo:.2f} to {r.points_hi:.2f})"
+
     ace, queen = v4.loc[("standard", "trump 13")], v4.loc[("standard", "trump 12")]
     if ace.value_hi < queen.value_lo:
         order = "less than"
@@ -524,6 +559,15 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     else:
         order = "about as much as"  # overlapping intervals: no clear order
 
+    pts = f"a trump ace is worth {pval('standard', 'trump 13')} points, a trump queen {pval('standard', 'trump 12')}"
+    falls, within = rank_drops(v4.loc["standard"])
+    pts += f", an off-suit ace {pval('standard', 'off-suit 13')}, an off-suit 2 {pval('standard', 'off-suit 2')}"
+    pts += (
+        "; the points value never falls significantly from one rank to the next"
+        if not falls
+        else "; it falls significantly from one rank to the next at " + ", ".join(falls)
+    )
+    pts += f" ({within} smaller falls lie within the 95% intervals)" if within else ""
     exact = all(bomb[("standard", n)][3] for n in PLAYERS)
     b, b_lo, b_hi, _ = bomb[("all specials", 4)]
     tricks_note = "Every standard-deck round hands out exactly k tricks (mean k/n per player); w" if exact else "W"
@@ -532,7 +576,8 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         f"a trump ace {val('standard', 'trump 13')}, {order} a trump queen {val('standard', 'trump 12')}, "
         f"an off-suit ace {val('standard', 'off-suit 13')}, a trump 2 {val('standard', 'trump 2')} and a Jester "
         f"{val('standard', 'Jester')}; the Dragon {val('all specials', 'Dragon')}, the Werewolf "
-        f"{val('all specials', 'Werewolf')}. {tricks_note}ith all specials {100 * b:.1f}% "
+        f"{val('all specials', 'Werewolf')}. In points per round (what holding the card adds to the score): "
+        f"{pts}. {tricks_note}ith all specials {100 * b:.1f}% "
         f"({100 * b_lo:.1f} to {100 * b_hi:.1f}) of the tricks are bombed."
     )
     return {

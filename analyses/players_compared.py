@@ -20,9 +20,11 @@ Intervals: mean ± 1.96 SE of the per-deal values (the deal, or the game, is
 the independent unit); differences are paired by deal.
 
 Players: ``random``, ``heuristic``, ``table`` (bids from learned mean scores,
-plays like ``heuristic`` with two refinements) and ``pimc`` (Perfect-Information Monte-Carlo bids
+plays like ``heuristic`` with two refinements), ``pimc`` (Perfect-Information Monte-Carlo bids
 and card play, default parameters: ``samples`` and ``bid_samples`` from
-:data:`wizsim.strategies.PIMC_DEFAULTS`, 32 sampled deals per decision).
+:data:`wizsim.strategies.PIMC_DEFAULTS`, 32 sampled deals per decision) and
+``learned`` (bids and card play by networks fitted to pimc's values; listed
+last because it beats pimc).
 
 Sample sizes (per pair, times 6 seatings each): pairs of the fast players
 (:data:`SIZES` ``deals``/``games``): ``quick`` 2,000 deals and 100 games,
@@ -70,7 +72,13 @@ from wizsim.tournament import tournament
 
 NAME = "players_compared"
 QUESTION = "How much better is each built-in player than each other, on the same deals (duplicate format)?"
-STRATEGIES = ("random", "heuristic", "table", "pimc")  # simplest first: each pair is reported as later minus earlier
+STRATEGIES = (
+    "random",
+    "heuristic",
+    "table",
+    "pimc",
+    "learned",
+)  # simplest first: each pair is reported as later minus earlier
 SLOW = ("pimc",)  # pairs with one of these use the slow_* sample sizes
 PLAYERS = 4
 CARDS = 10

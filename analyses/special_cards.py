@@ -8,9 +8,9 @@ the 60-card deck: the Dragon and Fairy together, each of the other five
 
 Method
 ------
-:data:`STRATEGY` self-play (``table``: the strongest built-in player fast
-enough for millions of rounds; it bids from learned mean scores and plays
-like ``heuristic``; a switch is the one line of the constant), full
+:data:`STRATEGY` self-play (``learned``: the strongest player, fitted to
+pimc's values on every deck used here, so each deck is played by a player
+fitted to it; a switch is the one line of the constant), full
 games for 3, 4, 5 and 6 players and eight decks (standard, Dragon + Fairy, the
 five single cards, all seven): ``SIZES[size]`` games per (players, deck), one
 seed. For each round size, and pooled over the game's rounds, the table
@@ -52,13 +52,13 @@ Caveats
   same check with ``heuristic`` self-play had found 0.75 to 1.05.)
 * Mean tricks per player equals k / players exactly unless the Bomb is in the
   deck (a bombed trick goes to nobody); the tests use this.
-* Effects are those of the :data:`STRATEGY` player. ``table`` plays (and makes
-  every special-card decision) like ``heuristic``, which knows the special
-  cards only through its simple rules (see ``wizsim/strategies.py``), and its
-  bid table was learned on the standard deck: it sees the specials only
-  through the heuristic's estimate of the hand, so part of a special's
-  effect on the hit rate may come from the table not knowing the card;
-  better players may lose or gain more from the specials.
+* Effects are those of the :data:`STRATEGY` player. ``learned`` was fitted on
+  each of these decks (pimc's values in self-play with the Dragon and Fairy,
+  each single card, all seven; the deck's specials are features of its
+  networks), so a deck's effect is no longer mixed with a player's ignorance
+  of its cards, as it was with ``table`` (its bid table was learned on the
+  standard deck only). Its other special-card decisions (naming trump, the
+  Werewolf, the Juggler's passes) are still ``table``'s, i.e. the heuristic's.
 
 Writes ``results/special_cards.csv`` (long format: players, deck, specials,
 deck_size, game_rounds, games, cards (a round size, or ``game``: all the
@@ -81,7 +81,7 @@ from wizsim.stats import mean_ci, wilson_ci
 NAME = "special_cards"
 QUESTION = "How do the Dragon and Fairy (and each other special card) change the game?"
 SIZES = {"quick": 200, "default": 20_000, "full": 200_000}  # full games per (players, deck)
-STRATEGY = "table"  # the strongest built-in player fast enough for this many games
+STRATEGY = "learned"  # the strongest player fast enough for this many games
 PLAYERS = (3, 4, 5, 6)
 #: deck label -> ``specials`` argument of :func:`wizsim.simulate_result`
 DECKS: dict[str, str | None] = {

@@ -10,9 +10,11 @@ about 7 full games per second per core (measured), so its self-play at this
 size would take some 25 minutes; ``analyses/players_compared.py`` measures it
 head to head.
 
+``learned`` (networks fitted to pimc's values) is the strongest player.
+
 Caveat: self-play numbers are not a head-to-head comparison (a player's
 points depend on the others at the table; ``table`` and ``heuristic`` play
-by the same card-play rules and differ only in the bid); ``players_compared`` measures
+by nearly the same card-play rules and differ mostly in the bid); ``players_compared`` measures
 the players against each other. Writes
 ``results/strategies_by_round_size.csv`` and a chart (.png, .svg).
 """
@@ -29,7 +31,7 @@ from wizsim.plotting import figure, save
 NAME = "strategies_by_round_size"
 QUESTION = "How often do the built-in players make their bid, and what do they score, by round size?"
 SIZES = {"quick": 200, "default": 20_000, "full": 200_000}  # games per strategy
-STRATEGIES = ("random", "heuristic", "table")  # weakest first
+STRATEGIES = ("random", "heuristic", "table", "learned")  # weakest first
 
 
 def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:

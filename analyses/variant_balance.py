@@ -9,9 +9,8 @@ seat or of the dealer, and how much skill (the strongest fast player,
 
 Method
 ------
-Players: :data:`STRATEGY` = ``table`` (the strongest built-in player fast
-enough for millions of rounds: bids from learned mean scores, plays like
-``heuristic`` with two refinements; ``pimc`` is stronger but far too slow here) and :data:`WEAK` =
+Players: :data:`STRATEGY` = ``learned`` (the strongest player: bids and card
+play fitted to pimc's values in every variant studied here) and :data:`WEAK` =
 ``random``; a switch is the one line of the constant, every text follows it.
 
 Full games, one seed. 4 players (the headline and most of the chart):
@@ -30,8 +29,8 @@ is played in three seatings on the same seed:
   win probability per seat (seat 0 deals round 1), mean total per seat, mean
   points per round by position (1 = left of the dealer, n = dealer) and the
   dealer's mean minus the other positions' mean.
-* ``mixed`` (``table,random,table,random``) and ``mirror``
-  (``random,table,random,table``): the same deals (common random
+* ``mixed`` (``learned,random,learned,random``) and ``mirror``
+  (``random,learned,random,learned``): the same deals (common random
   numbers: dealing has its own stream) with the seats swapped. The skill gap
   is the mean points per round of the :data:`STRATEGY` players minus that of
   the random players, both seatings pooled, and the win probability of a
@@ -64,30 +63,22 @@ Caveats
 * Hidden bids change only what a player learns from the earlier bids.
   ``heuristic`` and ``random`` never read them (with them every number of a
   hidden-bids game equals the standard game's exactly; the tests check this
-  on a ``heuristic`` run); ``table`` does: its bid depends on whether the
-  earlier bids were low, normal or high, and under hidden bids it takes them
-  as normal (``docs/decisions.md``). Its card play is the heuristic's and
-  ignores the others' bids. So for ``table`` the hidden-bids rows measure
-  what that one input is worth to it, not what hidden bids do to people.
+  on a ``heuristic`` run); ``learned`` does: its bid reads the earlier bids'
+  sum (unless hidden), its card play every player's bid and tricks (unless
+  bids are secret), and the hidden-bids mode is one of its features. So for
+  ``learned`` the hidden-bids rows measure what those inputs are worth to a
+  player fitted to both settings.
 * The Canadian rule only changes the dealer's bid (the bids may not add up to
   the number of cards); progressive scoring changes the scores only, so on
   the same seed its bids and tricks, hence its hit rate, equal the standard
   game's exactly (not in elimination, where totals decide who leaves).
-* ``table`` learned its bids in standard games (open bids, standard scoring,
-  no Canadian rule); it bids from the same table in every variant (Maximus,
-  elimination and progressive scoring included, whose scores it does not
-  know; the Canadian rule only removes the dealer's forbidden bid from its
-  choice). The variants' effects are those on a player tuned for the
-  standard game.
-* Against ``random`` the ``table`` player gains slightly *less* than
-  ``heuristic`` does (``players_compared``: table - random is below
-  heuristic - random, by about 1 point per 4x10 round): its table was
-  learned among heuristic-like bidders, and random players' bids put it in
-  the "earlier bids low/high" cells it learned from other tables (in a probe
-  of 50,000 duplicate 4x10 deals the shortfall was 1.2 points per round with
-  open bids and 0.2 with hidden bids, which it cannot read). The skill
-  gap is therefore that of the strongest fast player, not the largest gap a
-  built-in player reaches against random.
+* ``learned`` was fitted in every variant here (pimc self-play with the
+  Canadian rule, hidden bids simultaneous and secret, progressive scoring,
+  Maximus and elimination; the scoring rule and hidden-bids mode are
+  features), so each variant is played by a player fitted to it (until
+  2026-12-01 the player was ``table``, whose bids were learned in standard
+  games only). Its fitting data had pimc players at every seat, not random
+  ones: against random players it plays as if they were strong.
 * The :data:`STRATEGY` player beats random players in almost every game, so the
   win-probability gap sits at its ceiling (1 / 2 with 4 players); the points
   gap is the informative measure of skill.
@@ -127,7 +118,7 @@ SIZES = {"quick": 1024, "default": 20_000, "full": 200_000}  # 4-player games pe
 OTHER_SIZES = {"quick": 512, "default": 5_000, "full": 50_000}  # 3-, 5- and 6-player games per (variant, seating)
 PLAYERS = 4  # the main table (headline, most of the chart)
 ALL_PLAYERS = (3, 4, 5, 6)
-STRATEGY = "table"  # the strongest built-in player fast enough for this many games
+STRATEGY = "learned"  # the strongest player fast enough for this many games
 WEAK = "random"
 #: variant label -> rule options; combinations RULES.md rejects are skipped (see ``run``'s ``skipped``)
 VARIANTS: dict[str, list[str]] = {

@@ -100,13 +100,14 @@ def test_positions_agree_with_the_counting_kernel(quick):
     assert (both.rounds_x == both.rounds_y).all()
 
 
-def test_regression_matches_a_dense_fit():
-    """The sufficient-statistic fit and its cluster sandwich equal a direct dense computation."""
+@pytest.mark.parametrize("target", ["won", "score"])
+def test_regression_matches_a_dense_fit(target):
+    """The sufficient-statistic fit and its cluster sandwich equal a direct dense computation (tricks and points)."""
     spec = make_spec(4, games=128, seed=3, strategy=ET.STRATEGY, specials="all")
     d = ET.collect(spec)
     st = ET.cell_stats(d)
     cells = np.arange(len(st["k"]))
-    got = ET.card_values(d, st, cells).set_index("card")
+    got = ET.card_values(d, st, cells, target=target).set_index("card")
     # dense design: features without the Jester, one dummy per (round size, no-trump) cell
     n = 4
     rounds = len(d["k"])
@@ -118,7 +119,7 @@ def test_regression_matches_a_dense_fit():
     D = np.zeros((rounds * n, cell_ix.max() + 1))
     D[np.arange(rounds * n), np.repeat(cell_ix, n)] = 1
     X = np.hstack([F[:, fc], D])
-    y = d["won"].reshape(-1).astype(float)
+    y = d[target].reshape(-1).astype(float)
     theta = np.linalg.lstsq(X, y, rcond=None)[0]
     e = y - X @ theta
     scores = np.zeros((rounds, X.shape[1]))
@@ -138,7 +139,7 @@ def test_regression_matches_a_dense_fit():
     names = [ET.FEATURES[f][2] for f in present]
     assert np.allclose(got.loc[names, "value"], value, atol=1e-8)
     assert np.allclose(got.loc[names, "value_se"], se, rtol=1e-6)
-    # the level: values of the dealt cards add up to the tricks taken, on average over the hands
+    # the level: values of the dealt cards add up to the tricks taken (the score), on average over the hands
     assert np.isclose((F[:, present] @ value).mean(), y.mean())
 
 
@@ -154,3 +155,9 @@ def test_card_values_are_ordered(quick):
         assert hi["Jester"] < 0.2, (deck, n)
         if deck == "all specials":
             assert lo["Dragon"] > hi["Fairy"], n  # the Dragon takes tricks, the Fairy almost never
+    # in points too (the default player): the trump ace adds more to the score than a trump 2
+    pts = v[(v.round_sizes == "all") & (v.deck == "standard")]
+    for n, g in pts.groupby("players"):
+        g = g.set_index("card")
+        assert (g.points_lo <= g.points).all() and (g.points <= g.points_hi).all()
+        assert g.points["trump 13"] > g.points["trump 2"], n

@@ -236,7 +236,7 @@ def prepare(
     bids: str | list[int] | None = None,
     specials: str | list[str] | None = None,
     rules: Any = None,
-    strategy: str | list[str] = "heuristic",
+    strategy: str | list[str] = "learned",
     seed: int = 0,
     method: str = "auto",
 ) -> _Setup:
@@ -345,7 +345,7 @@ def advise(
     bids: str | list[int] | None = None,
     specials: str | list[str] | None = None,
     rules: Any = None,
-    strategy: str | list[str] = "heuristic",
+    strategy: str | list[str] = "learned",
     samples: int = 100_000,
     seed: int = 0,
     method: str = "auto",

@@ -127,7 +127,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--specials", help="special cards in the deck: any of dragon,fairy,bomb,werewolf,juggler,cloud,shapeshifter"
     )
     adv.add_argument("--rule", action="extend", nargs="+", default=[], metavar="KEY=VALUE", help="rule options")
-    adv.add_argument("--strategy", default="heuristic", help="everyone's strategy, or one per position 1..N")
+    adv.add_argument(
+        "--strategy",
+        default="learned",
+        help="everyone's strategy, or one per position 1..N (default: learned, the strongest)",
+    )
     adv.add_argument("--samples", type=int, default=100_000, help="deals to play out (default 100000)")
     adv.add_argument("--seed", type=int, default=0, help="seed (default 0): the same seed gives the same advice")
     adv.add_argument(
