@@ -565,7 +565,10 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     pts += (
         "; the points value never falls significantly from one rank to the next"
         if not falls
-        else "; it falls significantly from one rank to the next at " + ", ".join(falls)
+        else "; it falls significantly from one rank to the next at "
+        + ", ".join(falls)
+        + " (the low cards: a card sure to lose a trick helps a player take exactly its bid, and an exact"
+        " bid is where the points are)"
     )
     pts += f" ({within} smaller falls lie within the 95% intervals)" if within else ""
     exact = all(bomb[("standard", n)][3] for n in PLAYERS)
