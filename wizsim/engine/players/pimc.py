@@ -39,7 +39,8 @@ from ..layout import (
 from ..rng import below, random_member
 from ..score import cloud_bid, round_score
 from ..trick import close_trick, legal_mask, trick_step
-from .heuristic import estimate, forms_of, heuristic_play
+from .heuristic import estimate, heuristic_play
+from .learned import candidate_forms
 from .random import random_form
 
 
@@ -331,25 +332,7 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
     policy = np.int64(params[p, P_ROLLOUT])
     legal = legal_mask(hands[p], led, masks)
     cands = np.empty(2 * 64, dtype=np.int64)
-    nc = 0
-    bits = legal
-    held_or_gone = hands[p] | seen
-    prev = -1
-    while bits != ZERO:
-        c = np.int64(lowest_bit(bits))
-        bits &= bits - ONE
-        if c < 52 and prev >= 0 and prev // 13 == c // 13:
-            between = ((ONE << U64(c)) - ONE) & ~((ONE << U64(prev + 1)) - ONE)
-            if (between & ~held_or_gone) == ZERO:
-                prev = c  # the same as the lower card: every card between is held or gone
-                continue
-        prev = c if c < 52 else -1
-        win_form, lose_form = forms_of(c, led, trump)
-        cands[nc] = win_form
-        nc += 1
-        if lose_form != win_form:
-            cands[nc] = lose_form
-            nc += 1
+    nc = candidate_forms(legal, led, trump, hands[p] | seen, cands)  # the same the learned player weighs
     if values is not None:
         values[0, values.shape[1] - 1] = 0
     if nc == 1:
