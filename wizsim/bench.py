@@ -163,7 +163,7 @@ ADVISE_HAND = "W,B13,R7,J,B2,G5,G11,Y1,Y9,R12"  # a 10-card hand; 4 players, sec
 
 
 def time_advise(samples: int = 100_000, repeats: int = 3) -> list[dict]:
-    """Seconds for ``wizsim advise`` on a 10-card hand (both methods), median after a warm-up."""
+    """Seconds for ``wizsim advise`` on a 10-card hand (both methods, its default player), median after a warm-up."""
     from .advise import advise
 
     out = []
@@ -176,7 +176,7 @@ def time_advise(samples: int = 100_000, repeats: int = 3) -> list[dict]:
         rounds = attempts * (1 if method == "own" else 11)
         out.append(
             {
-                "name": f"advise 4x10, {samples:,} samples, method {method}",
+                "name": f"advise 4x10 (learned), {samples:,} samples, method {method}",
                 "samples": samples,
                 "seconds_median": median,
                 "seconds_all": times,
@@ -256,11 +256,11 @@ def format_bench(res: dict) -> str:
         f"all 7 specials / base game: random {res['specials_speed_ratio_random']:.2f},"
         f" heuristic {res['specials_speed_ratio_heuristic']:.2f}"
     )
-    heur = next(r for r in res["cases"] if r["name"] == "heuristic 4x10")["rounds_per_s"]
+    same = next(r for r in res["cases"] if r["name"] == "learned 4x10")["rounds_per_s"]
     for a in res.get("advise", []):
         lines.append(
             f"{a['name']}: {a['seconds_median']:.2f} s ({a['rounds_per_s']:,.0f} rounds/s;"
-            f" {a['rounds_per_s'] / heur:.2f}x heuristic 4x10 simulation)"
+            f" {a['rounds_per_s'] / same:.2f}x learned 4x10 simulation)"
         )
     for r in res.get("pimc", []):
         lines.append(f"{r['name']}: {r['card_plays_per_s']:,.0f} PIMC card plays/s on one core")
