@@ -328,17 +328,20 @@ class PimcStrategy(HeuristicStrategy):
 
 @dataclass(frozen=True)
 class LearnedStrategy(TableStrategy):
-    """Card play by a network fitted to ``pimc``'s values; bids like ``table``.
+    """Bids and card play by two small networks fitted to ``pimc``'s values.
 
-    At every card decision with a choice, each legal card (a Juggler, Cloud
-    or Shapeshifter in its winning and its losing form) is scored by a small
-    network (``wizsim/data/learned.npz``, fitted by ``scripts/train_learned.py``
-    to pimc's mean round score of each candidate in pimc's own games) and the
+    At every card decision with a choice, each candidate (the legal cards,
+    equivalent neighbours once; a Juggler, Cloud or Shapeshifter in its
+    winning and its losing form) is scored by a network
+    (``wizsim/data/learned.npz``, fitted by ``scripts/train_learned.py`` to
+    pimc's mean round score of each candidate in pimc's own games) and the
     best is played. It sees what pimc sees: its hand, the cards played, the
     face-up card, the suits others showed out of, the bids (not under secret
-    hidden bids) and the tricks won. Bids and the other special-card
-    decisions (trump, Werewolf, passes, a lone legal special card's form) are
-    the ``table`` player's.
+    hidden bids) and the tricks won. It bids the best of the ``table``
+    player's bid -2..+2 by a second network (pimc's mean score of each bid);
+    in clairvoyance and mono it bids like ``table`` (the heuristic's bid).
+    The other special-card decisions (trump, Werewolf, passes, a lone legal
+    special card's form) are ``table``'s.
     """
 
     name: str = "learned"

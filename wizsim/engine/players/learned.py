@@ -69,7 +69,9 @@ ST_VOID = 31  # 6 columns: suits shown out of (bit mask), same order
 ST_UNSEEN = 37  # 4 columns: suit cards of each suit the player has not seen
 ST_SCORING = 41  # 0 standard, 1 progressive
 ST_HIDDEN = 42  # hidden bids: 0 off, 1 simultaneous, 2 secret
-ST_SURE = 43  # cards in hand nothing unseen beats: Wizards, the Dragon, top trumps (top cards without trump)
+ST_SURE = (
+    43  # Wizards, the Dragon and top trumps in hand (top cards without trump): no unseen card of the suit beats them
+)
 ST_STRONG = 44  # cards in hand at most one unseen card of their suit beats, Wizards and the Dragon included
 ST_WIDTH = 45
 
@@ -106,7 +108,9 @@ C_VOID_AFTER = C_SUIT_LEFT + 10  # players after this one known void in its suit
 C_EXTREME = C_VOID_AFTER + 4  # its suit's lowest / highest / only card in hand
 C_COARSE = C_EXTREME + 3  # coarse class (9) x need sign (3) x leading or not (2)
 N_FEATURES = C_COARSE + 54
-MAX_STATE_FEATURES = 32  # at most 31: 19 one-hot groups, 7 specials, 5 trick flags
+MAX_STATE_FEATURES = (
+    32  # at most 30 (19 one-hot groups, 7 specials, 5 trick flags; surplus and cancelled exclude each other)
+)
 MAX_FORM_FEATURES = 12
 MAX_CANDIDATES = 32
 HIDDEN = 16  # hidden units of both networks (fixed: the sums of hidden_sum are named variables)
@@ -635,7 +639,7 @@ B_SPECIAL_DECK = B_SPECIAL_HELD + N_SPECIALS
 B_RULES = B_SPECIAL_DECK + N_SPECIALS  # progressive scoring, hidden bids simultaneous, secret, mono
 B_K = B_RULES + 4  # round size bucket (8) x bid/size share bucket (4)
 N_BID_FEATURES = B_K + 32
-MAX_BID_FEATURES = 32  # at most 14 groups + 7 specials held + 7 in the deck + 4 rules
+MAX_BID_FEATURES = 32  # at most 29: 12 one-hot groups, 7 specials held, 7 in the deck, 3 rules
 MAX_BIDS = 5
 
 

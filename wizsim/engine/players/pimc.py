@@ -487,8 +487,6 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
         if prune > 0 and s > 0 and s % PRUNE_BATCH == 0:
             if prune_candidates(total, alive, scores, s, prune) == 1:
                 break  # the decision is made: the other bids are significantly worse
-        for b in range(nb):
-            played_in[b] += np.int64(alive[b])
         st = sample_world_into(p, n, unseen, m_unseen, sizes, void, known, kmask, hands, cnt, wh, wc, st,
                                 cards_buf, used_buf, rng_buf)  # fmt: skip
         weight = 1
@@ -496,6 +494,8 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
             weight = world_bids(p, n, k, trump, wh, wc, nothing_played, no_wizards, bids, earlier, True, sigma, mono,
                                 params[p], tmp, scratch)  # fmt: skip
         sampled_bids(p, n, k, dealer, trump, hidden, bids, wh, wc, params[p], mono, b2)
+        for b in range(nb):
+            played_in[b] += weight * np.int64(alive[b])  # the weights in ``total``: its mean is total / played_in
         top = -1  # the highest live bid: played out in full (and, if shared, snapshotted for the lower ones)
         for b in range(hi, lo - 1, -1):
             if top < 0 and alive[b - lo]:
