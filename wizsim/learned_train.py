@@ -148,20 +148,23 @@ def concat(parts: list[Decisions]) -> Decisions:
     )
 
 
+def empty(decisions: int, candidates: int, state_width: int, candidate_width: int) -> Decisions:
+    """A data set of zeros to featurize into (feature indices fit int16: fewer than 32,768 features)."""
+    return Decisions(
+        sidx=np.zeros((decisions, state_width), dtype=np.int16),
+        sn=np.zeros(decisions, dtype=np.int16),
+        cstart=np.zeros(decisions + 1, dtype=np.int64),
+        cidx=np.zeros((candidates, candidate_width), dtype=np.int16),
+        cn=np.zeros(candidates, dtype=np.int16),
+        adv=np.zeros(candidates, dtype=np.float64),
+        value=np.zeros(candidates, dtype=np.float64),
+        form=np.zeros(candidates, dtype=np.int16),
+    )
+
+
 def featurize(log: np.ndarray) -> Decisions:
     """The network's features and targets of every logged decision."""
-    d = log.shape[0]
-    m = int(log[:, LOG_NC].sum())
-    out = Decisions(
-        sidx=np.zeros((d, MAX_STATE_FEATURES), dtype=np.int16),
-        sn=np.zeros(d, dtype=np.int16),
-        cstart=np.zeros(d + 1, dtype=np.int64),
-        cidx=np.zeros((m, MAX_FORM_FEATURES), dtype=np.int16),
-        cn=np.zeros(m, dtype=np.int16),
-        adv=np.zeros(m, dtype=np.float64),
-        value=np.zeros(m, dtype=np.float64),
-        form=np.zeros(m, dtype=np.int16),
-    )
+    out = empty(log.shape[0], int(log[:, LOG_NC].sum()), MAX_STATE_FEATURES, MAX_FORM_FEATURES)
     K.featurize_log(log, out.sidx, out.sn, out.cstart, out.cidx, out.cn, out.adv, out.value, out.form)
     return out
 
@@ -186,18 +189,7 @@ def fit(data: Decisions, epochs: int = 6, lr: float = 0.05, l2: float = 1e-5, se
 
 def featurize_bids(log: np.ndarray) -> Decisions:
     """The bid network's features and targets of every logged bid decision (no shared state features)."""
-    d = log.shape[0]
-    m = int(log[:, LOG_B_NB].sum())
-    out = Decisions(
-        sidx=np.zeros((d, 1), dtype=np.int16),
-        sn=np.zeros(d, dtype=np.int16),
-        cstart=np.zeros(d + 1, dtype=np.int64),
-        cidx=np.zeros((m, MAX_BID_FEATURES), dtype=np.int16),
-        cn=np.zeros(m, dtype=np.int16),
-        adv=np.zeros(m, dtype=np.float64),
-        value=np.zeros(m, dtype=np.float64),
-        form=np.zeros(m, dtype=np.int16),
-    )
+    out = empty(log.shape[0], int(log[:, LOG_B_NB].sum()), 1, MAX_BID_FEATURES)
     K.featurize_bid_log(log, out.cstart, out.cidx, out.cn, out.adv, out.value, out.form)
     return out
 

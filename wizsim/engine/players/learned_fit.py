@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..bits import U64
-from ..config import jit
+from ..config import hot, jit
 from ..layout import REFINE_KEEP_JESTER, REFINE_LEAD_TRUMP
 from .heuristic import heuristic_play
 from .learned import (
@@ -46,6 +46,20 @@ from .learned import (
 SCALE = 10.0  # targets in tens of points: keeps the network's numbers near 1
 
 
+@hot
+def centred_values(row, nc, cands_col, totals_col, deals_col, at, value, adv, form):
+    """Candidates ``at .. at + nc - 1`` of a logged row: each candidate (``form``), its mean score
+    (``value``: total / deals) and that minus the mean over the row's candidates (``adv``)."""
+    mean = 0.0
+    for c in range(nc):
+        value[at + c] = row[totals_col + c] / max(row[deals_col + c], 1)
+        mean += value[at + c]
+    mean /= nc
+    for c in range(nc):
+        form[at + c] = row[cands_col + c]
+        adv[at + c] = value[at + c] - mean
+
+
 @jit
 def featurize_log(log, sidx, sn, cstart, cidx, cn, adv, value, form):
     total = 0
@@ -54,17 +68,9 @@ def featurize_log(log, sidx, sn, cstart, cidx, cn, adv, value, form):
         sn[d] = state_features(row, sidx[d])
         nc = row[LOG_NC]
         cstart[d] = total
-        mean = 0.0
+        centred_values(row, nc, LOG_FORMS, LOG_TOTALS, LOG_DEALS, total, value, adv, form)
         for ci in range(nc):
-            v = row[LOG_TOTALS + ci] / max(row[LOG_DEALS + ci], 1)
-            value[total + ci] = v
-            mean += v
-        mean /= nc
-        for ci in range(nc):
-            f = row[LOG_FORMS + ci]
-            form[total + ci] = f
-            adv[total + ci] = value[total + ci] - mean
-            cn[total + ci] = form_features(row, f, cidx[total + ci], 0)
+            cn[total + ci] = form_features(row, row[LOG_FORMS + ci], cidx[total + ci], 0)
         total += nc
     cstart[log.shape[0]] = total
 
@@ -169,17 +175,9 @@ def featurize_bid_log(log, cstart, cidx, cn, adv, value, form):
         row = log[d]
         nb = row[LOG_B_NB]
         cstart[d] = total
-        mean = 0.0
+        centred_values(row, nb, LOG_B_BIDS, LOG_B_TOTALS, LOG_B_DEALS, total, value, adv, form)
         for c in range(nb):
-            v = row[LOG_B_TOTALS + c] / max(row[LOG_B_DEALS + c], 1)
-            value[total + c] = v
-            mean += v
-        mean /= nb
-        for c in range(nb):
-            b = row[LOG_B_BIDS + c]
-            form[total + c] = b
-            adv[total + c] = value[total + c] - mean
-            cn[total + c] = bid_features(row, b, cidx[total + c])
+            cn[total + c] = bid_features(row, row[LOG_B_BIDS + c], cidx[total + c])
         total += nb
     cstart[log.shape[0]] = total
 
