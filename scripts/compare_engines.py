@@ -23,6 +23,7 @@ CASES = {
     "random 4x10": {"players": 4, "cards": 10, "hands": 400_000, "strategy": "random"},
     "heuristic 4x10": {"players": 4, "cards": 10, "hands": 150_000, "strategy": "heuristic"},
     "table 4x10": {"players": 4, "cards": 10, "hands": 150_000, "strategy": "table"},
+    "learned 4x10": {"players": 4, "cards": 10, "hands": 60_000, "strategy": "learned"},
     "random 4x10 all specials": {"players": 4, "cards": 10, "hands": 300_000, "strategy": "random", "specials": "all"},
     "heuristic 4-player games": {"players": 4, "games": 4000, "strategy": "heuristic"},
 }
