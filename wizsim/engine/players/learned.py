@@ -361,8 +361,8 @@ def form_features(row, f, idx, m):
     m += 1
     # would it win the trick as it stands, and surely (nobody after can beat it)?
     power, _ = form_power(f, led, trump)
-    if (tflags & FLAG_BOMB) != 0 or f == BOMB:
-        wins = False
+    if f == BOMB or ((tflags & FLAG_BOMB) != 0 and row[ST_BOMB_RULE] == 0):
+        wins = False  # the Bomb never wins; under bomb=cancel_bids a trick with it is still won
     elif f == FAIRY:
         wins = (tflags & FLAG_DRAGON) != 0
     elif f == DRAGON and (tflags & FLAG_FAIRY) != 0:
@@ -380,7 +380,7 @@ def form_features(row, f, idx, m):
         if last or f == DRAGON:
             sure = True
         elif f == WIZARD or f == SHAPESHIFTER_AS_WIZARD:
-            sure = j > 0 or row[ST_UNSEEN_WIZ] == 0  # the first Wizard takes it (unless a Dragon comes)
+            sure = True  # it wins only as the first Wizard, and the first Wizard takes it (unless a Dragon comes)
         elif f < 52 and higher == 0 and row[ST_UNSEEN_WIZ] == 0 and (f // 13 == trump or trump < 0):
             sure = True
     win = 2 if sure else (1 if wins else 0)
