@@ -1,4 +1,4 @@
-"""The ``wizsim`` command line: simulate, history, advise, tournament, report, bench.
+"""The ``wizsim`` command line: simulate, history, advise, review, tournament, report, bench.
 
 Bad input prints one line on stderr (``wizsim: error: ...``) and exits with
 status 2, leaving no output file behind. The long commands (simulate,
@@ -119,9 +119,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--position", type=int, required=True, help="1 = left of the dealer (bids and leads first) ... N = dealer"
     )
     adv.add_argument("--hand", required=True, help="your cards, e.g. W,B13,R7,J (the round size is their number)")
-    seen = adv.add_mutually_exclusive_group()
-    seen.add_argument("--indicator", help="the turned-up card, e.g. B5 (neither this nor --trump: drawn at random)")
-    seen.add_argument("--trump", help="the trump suit B, R, G, Y, or none, when known without an indicator")
+    adv.add_argument("--indicator", help="the turned-up card, e.g. B5 (neither this nor --trump: drawn at random)")
+    adv.add_argument(
+        "--trump", help="the trump suit B, R, G, Y, or none (bids: instead of --indicator; --play: also with it)"
+    )
     adv.add_argument("--bids", help="bids already made before you, in order, e.g. 1,0")
     adv.add_argument(
         "--specials", help="special cards in the deck: any of dragon,fairy,bomb,werewolf,juggler,cloud,shapeshifter"
@@ -129,10 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
     adv.add_argument("--rule", action="extend", nargs="+", default=[], metavar="KEY=VALUE", help="rule options")
     adv.add_argument(
         "--strategy",
-        default="learned",
-        help="everyone's strategy, or one per position 1..N (default: learned, the strongest)",
+        default=None,
+        help="everyone's strategy, or one per position 1..N (default: learned, the strongest; not with --play)",
     )
-    adv.add_argument("--samples", type=int, default=100_000, help="deals to play out (default 100000)")
+    adv.add_argument("--samples", type=int, default=None, help="deals to play out (default 100000; with --play 20000)")
     adv.add_argument("--seed", type=int, default=0, help="seed (default 0): the same seed gives the same advice")
     adv.add_argument(
         "--method",
@@ -143,6 +144,30 @@ def build_parser() -> argparse.ArgumentParser:
     )
     adv.add_argument("--jobs", type=int, default=1, help="local worker processes (same numbers for any value)")
     adv.add_argument("--json", action="store_true", help="print the advice as one JSON object")
+    play = adv.add_argument_group("card play (--play): which card to play now")
+    play.add_argument(
+        "--play",
+        action="store_true",
+        help="advise the card to play: --bids then gives everyone's bids by position, --hand the cards held now",
+    )
+    play.add_argument(
+        "--tricks", help='the finished tricks, each from its leader, ";" between: "B3 B9 B1 R2; W J G4 G5"'
+    )
+    play.add_argument("--trick", help='the cards already in the current trick, from its leader: "R4 R11"')
+    play.add_argument("--passed", help="after each Juggler trick, your pass as GAVE/GOT, e.g. B3/R7")
+    play.add_argument(
+        "--rollout", choices=("heuristic", "table", "random"), default="heuristic", help="how the deals are played out"
+    )
+
+    rev = sub.add_parser("review", help="what each card one seat played cost, by the play advisor")
+    rev.add_argument("file", help="a history file (JSON Lines, HISTORY.md format), e.g. from wizsim history")
+    rev.add_argument("--seat", type=int, required=True, help="the seat to review, 0 .. players - 1 as in the file")
+    rev.add_argument("--samples", type=int, default=2000, help="sampled deals per decision (default 2000)")
+    rev.add_argument("--rollout", choices=("heuristic", "table", "random"), default="heuristic")
+    rev.add_argument("--seed", type=int, default=0, help="seed (default 0): the same seed gives the same review")
+    rev.add_argument("--worst", type=int, default=10, help="list this many costliest decisions (default 10)")
+    rev.add_argument("--out", help="also write every decision to this .csv")
+    rev.add_argument("--json", action="store_true", help="print the summary and the decisions as one JSON object")
 
     tou = sub.add_parser("tournament", help="duplicate tournament: strategies on the same deals, every seating")
     tou.add_argument("--players", type=int, required=True, help="number of players, 3 to 6")
@@ -288,6 +313,11 @@ def cmd_advise(args: argparse.Namespace) -> int:
 
     if args.jobs < 1:
         raise WizsimError(f"--jobs must be >= 1, got {args.jobs}")
+    if args.play:
+        return _advise_play(args)
+    for name in ("tricks", "trick", "passed"):
+        if getattr(args, name) is not None:
+            raise WizsimError(f"--{name} describes a position for card play: add --play")
     advice = advise(
         players=args.players,
         position=args.position,
@@ -297,13 +327,57 @@ def cmd_advise(args: argparse.Namespace) -> int:
         bids=args.bids,
         specials=args.specials,
         rules=args.rule,
-        strategy=args.strategy,
-        samples=args.samples,
+        strategy=args.strategy or "learned",
+        samples=100_000 if args.samples is None else args.samples,
         seed=args.seed,
         method=args.method,
         jobs=args.jobs,
     )
     print(json.dumps(advice.to_dict()) if args.json else advice.format())
+    return 0
+
+
+def _advise_play(args: argparse.Namespace) -> int:
+    from .advise_play import advise_play
+
+    if args.strategy is not None:
+        raise WizsimError("--play evaluates every card by pimc's sampled deals: drop --strategy (see --rollout)")
+    if args.bids is None:
+        raise WizsimError("--play needs everyone's bids by position: --bids 1,0,2,1")
+    advice = advise_play(
+        players=args.players,
+        position=args.position,
+        hand=args.hand,
+        bids=args.bids,
+        tricks=args.tricks,
+        trick=args.trick,
+        indicator=args.indicator,
+        trump=args.trump,
+        specials=args.specials,
+        rules=args.rule,
+        passed=args.passed,
+        samples=20_000 if args.samples is None else args.samples,
+        rollout=args.rollout,
+        seed=args.seed,
+    )
+    print(json.dumps(advice.to_dict()) if args.json else advice.text())
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from .io import check_output, write_table
+    from .review import review
+
+    out = check_output(args.out, (".csv",)) if args.out else None
+    if args.worst < 0:
+        raise WizsimError(f"--worst must be >= 0, got {args.worst}")
+    result = review(args.file, args.seat, samples=args.samples, rollout=args.rollout, seed=args.seed)
+    if out is not None:
+        write_table(result.decisions, out)
+    if args.json:
+        print(json.dumps({"summary": result.summary(), "decisions": result.decisions.to_dict(orient="records")}))
+    else:
+        print(result.text(args.worst))
     return 0
 
 
@@ -345,6 +419,7 @@ COMMANDS = {
     "history": cmd_history,
     "report": cmd_report,
     "advise": cmd_advise,
+    "review": cmd_review,
     "tournament": cmd_tournament,
     "bench": cmd_bench,
 }

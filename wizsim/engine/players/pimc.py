@@ -326,7 +326,8 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
     of at least 2 * 64 + 1): the candidates are written there for training the
     learned player: row 0 the forms, row 1 the total scores, row 2 the deals
     each was played in, and ``values[0, -1]`` how many (0 when one candidate
-    is played at once).
+    is played at once). With 5 rows (the play advisor): row 3 the sums of squared scores, row 4 the deals
+    in which the player made its bid (bids not cancelled, the Cloud's change counted).
     """
     samples = max(np.int64(params[p, P_SAMPLES]), 1)
     policy = np.int64(params[p, P_ROLLOUT])
@@ -365,6 +366,12 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
     sn_c = np.zeros((1, 1, 1), dtype=np.int64)
     sn_i = np.zeros((1, 1), dtype=np.int64)
     sn_seen = np.zeros(1, dtype=np.uint64)
+    stats = False
+    if values is not None:
+        stats = values.shape[0] >= 5
+    end = 1 if stats else 0  # snapshots [1, 1): none, but the round's end (Bomb, Cloud) is written to sn_end
+    sn_end = np.zeros((1, 5), dtype=np.int64)
+    sn_last = sn_end if stats else sn_i
     prune = params[p, P_PRUNE]
     alive = np.ones(nc, dtype=np.bool_)
     scores = np.zeros((nc, samples if prune > 0 else 1), dtype=np.int64)
@@ -396,10 +403,16 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
             score, st = rollout(
                 n, k, t, j + 1, leader, l2, b2, w2, tf2, fa2, trump, h2, c2, wbids, won2, seen | (ONE << U64(c)),
                 cancelled, cloud_taker, p, table, masks, rules, hstrat, params, policy, mono, work, st,
-                0, 0, sn_h, sn_c, sn_i, sn_seen,
+                end, end, sn_h, sn_c, sn_last, sn_seen,
             )  # fmt: skip
             add_score(total, scores, ci, s, score * weight, prune > 0)
             played_in[ci] += weight
+            if values is not None and stats:
+                values[3, ci] += weight * score * score
+                bid = wbids[p]
+                if sn_end[0, 4] == p:
+                    bid = cloud_bid(bid, won2[p], k, rules[R_SCORING], False)
+                values[4, ci] += weight * np.int64(sn_end[0, 3] == 0 and won2[p] == bid)
     best_ci = -1
     for ci in range(nc):
         if alive[ci] and (best_ci < 0 or total[ci] > total[best_ci]):
