@@ -154,6 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--tricks", help='the finished tricks, each from its leader, ";" between: "B3 B9 B1 R2; W J G4 G5"'
     )
     play.add_argument("--trick", help='the cards already in the current trick, from its leader: "R4 R11"')
+    play.add_argument("--cards", type=int, help="the round's size, checked against the hand and the tricks played")
     play.add_argument("--passed", help="after each Juggler trick, your pass as GAVE/GOT, e.g. B3/R7")
     play.add_argument(
         "--rollout", choices=("heuristic", "table", "random"), default="heuristic", help="how the deals are played out"
@@ -315,7 +316,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
         raise WizsimError(f"--jobs must be >= 1, got {args.jobs}")
     if args.play:
         return _advise_play(args)
-    for name in ("tricks", "trick", "passed"):
+    for name in ("tricks", "trick", "passed", "cards"):
         if getattr(args, name) is not None:
             raise WizsimError(f"--{name} describes a position for card play: add --play")
     advice = advise(
@@ -359,6 +360,7 @@ def _advise_play(args: argparse.Namespace) -> int:
         samples=20_000 if args.samples is None else args.samples,
         rollout=args.rollout,
         seed=args.seed,
+        cards_per_player=args.cards,
     )
     print(json.dumps(advice.to_dict()) if args.json else advice.text())
     return 0
