@@ -12,6 +12,7 @@ from wizsim.engine.players.heuristic import heuristic_estimate
 from wizsim.engine.players.pimc import pimc_bid, pimc_play, pimc_pool, rollout, sample_world, world_bids
 from wizsim.errors import WizsimError
 from wizsim.history import iter_history
+from wizsim.learned_data import rollout_net
 from wizsim.simulate import kernel_tables, make_spec
 from wizsim.strategies import make_strategy
 from wizsim.tournament import tournament
@@ -76,7 +77,8 @@ def test_pimc_does_not_look_at_hidden_cards():
         void = np.zeros(n, dtype=np.int64)
         f, _ = pimc_play(
             0, 0, 0, n, k, 0, -1, -1, 0, 0, -1, 1, hands, cnt, bids, won, np.uint64(0), False, -1, full, played,
-            void, C.card_code("R5"), *_nothing_known(n), table, masks, rules, params, False, np.uint64(12345),
+            void, C.card_code("R5"), *_nothing_known(n), table, masks, rules, params, False, rollout_net(n, full, False),
+            np.uint64(12345),
         )  # fmt: skip
         decisions.append(int(f))
     assert decisions[0] == decisions[1]
@@ -89,7 +91,7 @@ def test_pimc_parameters_are_checked():
     for bad in (
         "pimc(samples=0)",
         "pimc(samples=2.5)",
-        "pimc(rollout=3)",
+        "pimc(rollout=4)",
         "pimc(prune=-1)",
         "pimc(prune=2000)",
         "pimc(infer=-1)",
@@ -138,6 +140,7 @@ def _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full
         np.zeros(1, np.uint64),
     )
     leader = (dealer + 1) % n
+    net = rollout_net(n, full, False)
     for _ in range(samples):
         st = np.uint64(sample_world(p, n, pool, sizes, void, _nothing_known(n)[0], hands, cnt, wh, wc, st))
         b2 = np.zeros(n, dtype=np.int64)
@@ -156,7 +159,7 @@ def _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full
             h2, c2, won2 = wh.copy(), wc.copy(), np.zeros(n, dtype=np.int64)
             score, st = rollout(
                 n, k, 0, 0, leader, -1, -1, leader, 0, -1, trump, h2, c2, b2, won2, np.uint64(0), False, -1, p,
-                table, masks, rules, hstrat, params, 0, False, work, st, 0, 0, *sn,
+                table, masks, rules, hstrat, params, 0, False, work, st, 0, 0, *sn, net, shown,
             )  # fmt: skip
             st = np.uint64(st)
             total[b] += score
@@ -181,7 +184,7 @@ def test_pimc_bid_shared_rollouts_equal_one_rollout_per_bid():
         forbidden = int(rng.integers(0, k + 1)) if trial % 3 == 0 else -1
         st = np.uint64(1000 + trial)
         got = pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, _nothing_known(n)[0], base, forbidden, table,
-                          masks, rules, params, False, st)  # fmt: skip
+                          masks, rules, params, False, rollout_net(n, full, False), st)  # fmt: skip
         want = _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, base, forbidden,
                                              table, masks, rules, params, st)  # fmt: skip
         assert (int(got[0]), int(got[1])) == (int(want[0]), int(want[1])), trial
@@ -306,7 +309,7 @@ def test_pimc_does_not_use_secret_bids():
             f, _ = pimc_play(
                 0, 0, 0, n, k, 0, -1, -1, 0, 0, -1, 1, hands, cnt, bids, np.zeros(n, dtype=np.int64), np.uint64(0),
                 False, -1, full, np.zeros(64, dtype=np.int64), np.zeros(n, dtype=np.int64), int(order[n * k]),
-                *_nothing_known(n), table, masks, rules, params, False, np.uint64(99),
+                *_nothing_known(n), table, masks, rules, params, False, rollout_net(n, full, False), np.uint64(99),
             )  # fmt: skip
             decisions.setdefault(secret, set()).add(int(f))
     assert len(decisions[True]) == 1

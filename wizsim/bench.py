@@ -186,6 +186,45 @@ def time_advise(samples: int = 100_000, repeats: int = 3) -> list[dict]:
     return out
 
 
+PIMC_CURVE = {0: (8, 16, 32, 64, 128, 256), 3: (8, 16, 32, 64)}  # rollout policy: samples (analyses/pimc_tradeoff.py)
+
+
+def pimc_setting(rollout: int, samples: int) -> str:
+    """A pimc setting of the strength/speed curve: ``samples`` for card play and bids alike."""
+    return f"pimc(samples={samples},bid_samples={samples},rollout={rollout})"
+
+
+def time_pimc_curve(seconds: float = 2.0, repeats: int = 3) -> list[dict]:
+    """Card plays per second of every :data:`PIMC_CURVE` setting in 4x10 self-play (one core, after a warm-up).
+
+    The rounds per setting are sized from the warm-up to take about ``seconds``.
+    """
+    out = []
+    for rollout, ks in PIMC_CURVE.items():
+        for k in ks:
+            strategy = pimc_setting(rollout, k)
+            warm = make_spec(4, cards=10, hands=4, seed=12345, strategy=strategy)
+            run_counts(warm)  # compile / load caches
+            t0 = time.perf_counter()
+            run_counts(warm)
+            rounds = max(4, int(seconds * 4 / max(time.perf_counter() - t0, 1e-6)))
+            spec = make_spec(4, cards=10, hands=rounds, seed=1, strategy=strategy)
+            times = _timed(lambda _, spec=spec: run_counts(spec), repeats)
+            median = statistics.median(times)
+            out.append({"name": strategy, "rollout": rollout, "samples": k, "rounds": rounds,
+                        "seconds_median": median, "seconds_all": times, "card_plays_per_s": rounds * 40 / median})  # fmt: skip
+    return out
+
+
+def format_pimc_curve(curve: list[dict]) -> str:
+    """Human-readable table of :func:`time_pimc_curve` results."""
+    lines = [f"{'setting (4x10 self-play, one core)':<52} {'card plays/s':>13} {'median s':>9}"]
+    for r in curve:
+        lines.append(f"{r['name']:<52} {r['card_plays_per_s']:>13,.0f} {r['seconds_median']:>9.3f}")
+    lines.append(f"(median of {len(curve[0]['seconds_all'])} timed repeats after an untimed warm-up run)")
+    return "\n".join(lines)
+
+
 def time_pimc(rounds: int = 100, repeats: int = 3) -> list[dict]:
     """Card plays per second of ``pimc`` (K = 32) in 4-player 10-card self-play, after a warm-up.
 
@@ -197,6 +236,7 @@ def time_pimc(rounds: int = 100, repeats: int = 3) -> list[dict]:
     for label, strategy in (
         ("pimc K=32", "pimc(samples=32)"),
         ("pimc K=32, table bids", "pimc(samples=32,bid_samples=0)"),
+        ("pimc K=32, learned rollouts", "pimc(samples=32,rollout=3)"),
     ):
         run_counts(make_spec(4, cards=10, hands=4, seed=12345, strategy=strategy))  # compile / load caches
         spec = make_spec(4, cards=10, hands=rounds, seed=1, strategy=strategy)

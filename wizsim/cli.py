@@ -157,14 +157,17 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--cards", type=int, help="the round's size, checked against the hand and the tricks played")
     play.add_argument("--passed", help="after each Juggler trick, your pass as GAVE/GOT, e.g. B3/R7")
     play.add_argument(
-        "--rollout", choices=("heuristic", "table", "random"), default="heuristic", help="how the deals are played out"
+        "--rollout",
+        choices=("heuristic", "table", "random", "learned"),
+        default="heuristic",
+        help="how the deals are played out",
     )
 
     rev = sub.add_parser("review", help="what each card one seat played cost, by the play advisor")
     rev.add_argument("file", help="a history file (JSON Lines, HISTORY.md format), e.g. from wizsim history")
     rev.add_argument("--seat", type=int, required=True, help="the seat to review, 0 .. players - 1 as in the file")
     rev.add_argument("--samples", type=int, default=2000, help="sampled deals per decision (default 2000)")
-    rev.add_argument("--rollout", choices=("heuristic", "table", "random"), default="heuristic")
+    rev.add_argument("--rollout", choices=("heuristic", "table", "random", "learned"), default="heuristic")
     rev.add_argument("--seed", type=int, default=0, help="seed (default 0): the same seed gives the same review")
     rev.add_argument("--worst", type=int, default=10, help="list this many costliest decisions (default 10)")
     rev.add_argument("--out", help="also write every decision to this .csv")
@@ -195,6 +198,11 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--quick", action="store_true", help="tiny sizes (a smoke test, not a measurement)")
     ben.add_argument("--repeats", type=int, default=3, help="timed repeats per case (median reported)")
     ben.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel baseline")
+    ben.add_argument(
+        "--pimc-curve",
+        action="store_true",
+        help="only pimc's speed at each setting of analyses/pimc_tradeoff.py (samples x rollout policy)",
+    )
     return parser
 
 
@@ -408,6 +416,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if args.repeats < 1:
         raise WizsimError(f"--repeats must be >= 1, got {args.repeats}")
+    if args.pimc_curve:
+        from .bench import format_pimc_curve, time_pimc_curve
+
+        curve = time_pimc_curve(0.2 if args.quick else 2.0, args.repeats)
+        print(json.dumps(curve, indent=2) if args.json else format_pimc_curve(curve))
+        return 0
     res = run_bench(quick=args.quick, repeats=args.repeats, openspiel=not args.no_openspiel)
     if args.json:
         print(json.dumps(res, indent=2))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .engine.players.learned import HIDDEN, LOG_B_WIDTH, LOG_WIDTH, N_BID_FEATURES, N_FEATURES
+from .engine.players.learned import HIDDEN, LOG_B_WIDTH, LOG_WIDTH, N_BID_FEATURES, N_FEATURES, WORK_F, WORK_I
 from .errors import WizsimError
 
 DATA = Path(__file__).resolve().parent / "data" / "learned.npz"
@@ -22,9 +22,12 @@ NAMES = ("w1", "b1", "w2", "bw1", "bb1", "bw2")
 
 @functools.lru_cache(maxsize=4)
 def kernel_model(needed: bool = True, path: str | None = None) -> tuple[np.ndarray, ...]:
-    """(w1, b1, w2, bw1, bb1, bw2) as float64 arrays for the kernels (placeholders when no seat needs them)."""
+    """(w1, b1, w2, bw1, bb1, bw2) as float64 arrays for the kernels (placeholders when no seat needs them).
+
+    The placeholders are float32: pimc compiles its learned rollouts (policy 3) only for float64 weights.
+    """
     if not needed:
-        return (np.zeros((1, 1)), np.zeros(1), np.zeros(1)) * 2
+        return tuple(np.zeros(shape, dtype=np.float32) for shape in ((1, 1), (1,), (1,)) * 2)
     file = Path(path) if path else DATA
     if not file.is_file():
         raise WizsimError(f"the learned strategy's network {file} is missing: run scripts/train_learned.py")
@@ -40,6 +43,26 @@ def kernel_model(needed: bool = True, path: str | None = None) -> tuple[np.ndarr
                 f" ({HIDDEN} hidden units): retrain it (scripts/train_learned.py)"
             )
     return w1, b1, w2, bw1, bb1, bw2
+
+
+def rollout_net(n: int, full: np.ndarray, learned: bool, path: str | None = None) -> tuple[np.ndarray, ...]:
+    """What pimc's rollouts read of the learned player, for a direct call of ``pimc_play``/``pimc_bid``.
+
+    (w1, b1, w2, scratch int, scratch float, cards played, voids, ``full`` the deck in play by card type):
+    the card network when ``learned`` (rollout policy 3), else float32 placeholders that keep it out
+    of the compiled code (as :func:`wizsim.engine.players.dispatch.rollout_net` in the engine).
+    """
+    w1, b1, w2 = kernel_model(learned, path)[:3]
+    return (
+        w1,
+        b1,
+        w2,
+        np.zeros(WORK_I, dtype=np.int64),
+        np.zeros(WORK_F, dtype=np.float64),
+        np.zeros(64, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.asarray(full, dtype=np.int64),
+    )
 
 
 def no_log() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

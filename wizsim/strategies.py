@@ -255,6 +255,7 @@ class TableStrategy(HeuristicStrategy):
         return row
 
 
+ROLLOUT_LEARNED = 3.0  # pimc's rollout policy that plays the learned player's network
 PIMC_DEFAULTS = {"samples": 32.0, "bid_samples": 32.0, "rollout": 0.0, "prune": 2.0, "infer": 0.0}
 
 
@@ -269,7 +270,8 @@ class PimcStrategy(HeuristicStrategy):
     Juggler trick), plays each candidate (each
     legal card; a Juggler, Cloud or Shapeshifter in its winning and its
     losing form) out in every deal with the ``rollout`` policy for everyone
-    (0 = heuristic, 1 = random, 2 = the ``table`` player's refined play), and plays the candidate with the best mean
+    (0 = heuristic, 1 = random, 2 = the ``table`` player's refined play, 3 = the
+    ``learned`` player's card network; its bids stay the deal's), and plays the candidate with the best mean
     own score. Equivalent cards (neighbours in a suit with nothing unseen
     between them) count as one candidate; a single candidate is played at
     once. It bids the same way: ``bid_samples`` deals, each bid within 2 of
@@ -301,9 +303,10 @@ class PimcStrategy(HeuristicStrategy):
     def param_row(self) -> np.ndarray:
         own = {k: v for k, v in self.params.items() if k in PIMC_DEFAULTS}
         values = {**PIMC_DEFAULTS, **own}
-        if values["rollout"] not in (0.0, 1.0, 2.0):
+        if values["rollout"] not in (0.0, 1.0, 2.0, ROLLOUT_LEARNED):
             raise WizsimError(
-                f"pimc parameter rollout={values['rollout']!r} must be 0 (heuristic), 1 (random) or 2 (table's play)"
+                f"pimc parameter rollout={values['rollout']!r} must be 0 (heuristic), 1 (random), 2 (table's play)"
+                " or 3 (learned's play)"
             )
         for key in ("samples", "bid_samples"):
             v = values[key]

@@ -91,6 +91,14 @@ def canadian_step(b, est, k, forbidden):
     return b
 
 
+@hot
+def rollout_net(view, models, n):
+    """What pimc's learned rollouts (policy 3) read: the card network, the learned player's scratch, the
+    rollout's own cards played and voids, the deck in play (:func:`.pimc.learned_rollout_card`)."""
+    return (models[1], models[2], models[3], view[6], view[7], np.zeros(64, dtype=np.int64),
+            np.zeros(n, dtype=np.int64), view[2])  # fmt: skip
+
+
 @jit
 def pimc_seat_bid(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view,
                   models, st):  # fmt: skip
@@ -101,12 +109,13 @@ def pimc_seat_bid(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidd
     full, know = view[2], view[3]
     bid_log, bid_log_n = models[9], models[10]
     mono = rules[R_MONO] != 0
+    net = rollout_net(view, models, n)
     if bid_log.shape[0] == 0:
         return pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, know[p], base, forbidden, table, masks,
-                        rules, params, mono, st)  # fmt: skip
+                        rules, params, mono, net, st)  # fmt: skip
     values = np.zeros((3, 2 * 64 + 1), dtype=np.int64)
     b, st = pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, know[p], base, forbidden, table, masks,
-                     rules, params, mono, st, values)  # fmt: skip
+                     rules, params, mono, net, st, values)  # fmt: skip
     est = estimate(hands[p], cnt[p], trump, n, k, params[p], mono)
     i = (p - dealer - 1) % n
     log_bid(bid_log, bid_log_n, values, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base)
@@ -166,17 +175,18 @@ def pimc_card(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
     played, void, full, know, spmask, spwiz = view[0], view[1], view[2], view[3], view[4], view[5]
     log, log_n = models[4], models[5]
     mono = rules[R_MONO] != 0
+    net = rollout_net(view, models, n)
     if log.shape[0] == 0:
         return pimc_play(
             p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
             cancelled, cloud_taker, full, played, void, shown, know[p], spmask, spwiz, table,
-            masks, rules, params, mono, st,
+            masks, rules, params, mono, net, st,
         )  # fmt: skip
     values = np.zeros((3, 2 * 64 + 1), dtype=np.int64)
     f, st = pimc_play(
         p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
         cancelled, cloud_taker, full, played, void, shown, know[p], spmask, spwiz, table,
-        masks, rules, params, mono, st, values,
+        masks, rules, params, mono, net, st, values,
     )  # fmt: skip
     log_decision(log, log_n, values, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen,
                  cancelled, shown, rules, played, void, full, legal_mask(hands[p], led, masks))  # fmt: skip

@@ -10,10 +10,12 @@ candidate with the best mean own score (the same deals for every candidate).
 from __future__ import annotations
 
 import numpy as np
+from numba.core import types
+from numba.extending import overload
 
 from ..bits import ONE, U64, ZERO, lowest_bit
 from ..borrow import stack_stream
-from ..config import hot, jit
+from ..config import OVERLOAD_OPTIONS, hot, jit
 from ..events import juggler_passes
 from ..layout import (
     D_PASS,
@@ -40,8 +42,48 @@ from ..rng import below, random_member
 from ..score import cloud_bid, round_score
 from ..trick import close_trick, legal_mask, trick_step
 from .heuristic import estimate, heuristic_play
-from .learned import candidate_forms
+from .learned import candidate_forms, learned_play
 from .random import random_form
+
+
+def learned_rollout_card(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled,
+                         shown, rules, legal, played, void, full, work_i, work_f, w1, b1, w2):  # fmt: skip  # pragma: no cover
+    """:func:`.learned.learned_play` in a rollout (``rollout`` policy 3); a stub unless ``w1`` is float64.
+
+    Without a pimc seat that rolls out with the network the weights are float32
+    placeholders (:func:`wizsim.learned_data.kernel_model`) and the learned
+    player's play is not compiled into pimc.
+    """
+    raise NotImplementedError
+
+
+@overload(learned_rollout_card, jit_options=OVERLOAD_OPTIONS)
+def _learned_rollout_card(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled,
+                          shown, rules, legal, played, void, full, work_i, work_f, w1, b1, w2):  # fmt: skip
+    if isinstance(w1, types.Array) and w1.dtype == types.float64:
+        return learned_play
+
+    def no_network(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
+                   rules, legal, played, void, full, work_i, work_f, w1, b1, w2):  # fmt: skip
+        return np.int64(-1)
+
+    return no_network
+
+
+@hot
+def rollout_view(net, played, void, n, c, led, p, reset):
+    """Set the rollout's copies of the cards played and the voids (``net[5]``, ``net[6]``) to ``played``/``void``
+    (``reset``), then count card ``c`` played by seat ``p`` onto a trick led ``led`` (``c`` < 0: nothing)."""
+    pl, vo = net[5], net[6]
+    if reset:
+        for x in range(64):
+            pl[x] = played[x]
+        for q in range(n):
+            vo[q] = void[q]
+    if c >= 0:
+        pl[c] += 1
+        if c < 52 and 0 <= led < 4 and c // 13 != led:
+            vo[p] |= np.int64(1) << led
 
 
 @jit
@@ -186,18 +228,22 @@ def save_snapshot(i, n, t, leader, tflags, hands, cnt, won, seen, cancelled, clo
 @jit
 def rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
              cancelled, cloud_taker, me, table, masks, rules, hstrat, params, policy, mono, work, st,
-             snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen):  # fmt: skip
+             snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen, net, shown):  # fmt: skip
     """Play the round out from the middle of trick ``t`` (``j`` cards down); return (``me``'s score, state).
 
-    Everybody plays like the heuristic (``policy`` 0), at random (1) or like
-    the ``table`` player (2: the heuristic with both refinements), Juggler
-    passes included; the hands are the sampled world's and change.
+    Everybody plays like the heuristic (``policy`` 0), at random (1), like
+    the ``table`` player (2: the heuristic with both refinements) or like the
+    ``learned`` player (3: its network in ``net``, which also holds the rollout's
+    copies of the cards played and the voids, kept up to date here; ``shown``
+    the face-up card), Juggler passes included; the hands are the sampled
+    world's and change.
     The state at the end of the trick where ``me``'s tricks reach ``v``,
     ``snap_lo <= v < snap_hi``, is saved to snapshot ``v`` before any Juggler
     passes (see :func:`save_snapshot`); ``snap_hi = 0``: no snapshots.
     """
     rng = stack_stream(st)
     refine = REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER if policy == 2 else 0
+    use_net = policy == 3
     bomb_voids = rules[R_BOMB] == 0
     start_led = FREE if mono else -1
     while t < k:
@@ -208,6 +254,10 @@ def rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, 
             legal = legal_mask(hands[p], led, masks)
             if (legal & (legal - ONE)) == ZERO and legal < (ONE << U64(JUGGLER)):
                 f = np.int64(lowest_bit(legal))  # forced: one plain card
+            elif use_net and (legal & (legal - ONE)) != ZERO:
+                f = learned_rollout_card(net[3], p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids,
+                                         won, seen, cancelled, shown, rules, legal, net[5], net[6], net[7], net[3],
+                                         net[4], net[0], net[1], net[2])  # fmt: skip
             elif policy != 1:
                 need = bids[p] - won[p]
                 if cancelled:
@@ -218,6 +268,8 @@ def rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, 
                 if f >= JUGGLER:
                     f = random_form(f, rng)
             c = table[f, T_CARD] if f >= JUGGLER_AS else f
+            if use_net:
+                rollout_view(net, net[5], net[6], n, c, led, p, False)
             seen |= ONE << U64(c)
             left = cnt[p, c] - 1
             cnt[p, c] = left
@@ -237,6 +289,9 @@ def rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, 
         leader = next_leader
         if (tflags & FLAG_JUGGLER) != 0 and t < k - 1:
             rng[0] = juggler_passes(0, n, trump, hstrat, params, rng[0], hands, cnt, bids, won, work)
+            if use_net:
+                for q in range(n):
+                    net[6][q] = 0  # after the passes anyone may hold a suit again (as pimc_view forgets)
         t += 1
         j = 0
         led = start_led
@@ -317,11 +372,11 @@ def world_bids(p, n, k, trump, wh, wc, spmask, spwiz, bids, seats, visible, sigm
 @jit
 def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
                cancelled, cloud_taker, full, played, void, shown, known, spmask, spwiz, table, masks, rules,
-               params, mono, st, values=None):  # fmt: skip
+               params, mono, net, st, values=None):  # fmt: skip
     """The form PIMC plays at seat ``p`` (more than one legal card); returns (form, stream state).
 
     ``known[q, c]``: copies of card ``c`` that ``p`` knows are in seat ``q``'s
-    hand; ``spmask``/``spwiz``: the cards (and Wizards) each seat has played
+    hand; ``net``: the learned network for rollout policy 3 (:func:`rollout`); ``spmask``/``spwiz``: the cards (and Wizards) each seat has played
     this round, for :func:`world_bids`. ``values`` (optional, int64, 3 rows
     of at least 2 * 64 + 1): the candidates are written there for training the
     learned player: row 0 the forms, row 1 the total scores, row 2 the deals
@@ -400,10 +455,12 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
             c2[p, c] = left
             h2[p] &= ~(U64(left == 0) << U64(c))
             l2, b2, w2, tf2, fa2 = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
+            if policy == 3:
+                rollout_view(net, played, void, n, c, led, p, True)
             score, st = rollout(
                 n, k, t, j + 1, leader, l2, b2, w2, tf2, fa2, trump, h2, c2, wbids, won2, seen | (ONE << U64(c)),
                 cancelled, cloud_taker, p, table, masks, rules, hstrat, params, policy, mono, work, st,
-                end, end, sn_h, sn_c, sn_last, sn_seen,
+                end, end, sn_h, sn_c, sn_last, sn_seen, net, shown,
             )  # fmt: skip
             add_score(total, scores, ci, s, score * weight, prune > 0)
             played_in[ci] += weight
@@ -428,7 +485,7 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
 
 @jit
 def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base, forbidden,
-              table, masks, rules, params, mono, st, values=None):  # fmt: skip
+              table, masks, rules, params, mono, net, st, values=None):  # fmt: skip
     """PIMC's bid: the best mean own score over sampled deals, for bids base - 2 .. base + 2; (bid, state).
 
     In each sampled deal the players after ``p`` (every other player under
@@ -450,7 +507,7 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
     policy = np.int64(params[p, P_ROLLOUT])
     prune = params[p, P_PRUNE]
     scoring = rules[R_SCORING]
-    shared = policy != 1  # the heuristic's play, refined or not, depends on the bid only through need > 0
+    shared = policy == 0 or policy == 2  # the heuristic's play, refined or not, depends on the bid only via need > 0
     for q in range(n):
         if params[q, D_PASS] == 1:
             shared = False  # a random Juggler pass draws numbers: keep one rollout per bid
@@ -525,7 +582,8 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
                     continue
                 if b > 0:  # resume after the trick where p took its b-th trick
                     score, st = resume_snapshot(b, p, n, k, start_led, trump, h2, c2, b2, won2, table, masks, rules,
-                                                hstrat, params, policy, mono, work, st, sn_h, sn_c, sn_i, sn_seen)  # fmt: skip
+                                                hstrat, params, policy, mono, work, st, sn_h, sn_c, sn_i, sn_seen, net,
+                                               shown)  # fmt: skip
                     add_score(total, scores, b - lo, s, score * weight, prune > 0)
                     continue
             for q in range(n):
@@ -538,10 +596,12 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
                 snap_hi = top
                 for i in range(k + 1):
                     sn_i[i, 0] = -1  # not reached (yet)
+            if policy == 3:
+                rollout_view(net, played, void, n, -1, -1, p, True)
             score, st = rollout(
                 n, k, 0, 0, leader, start_led, -1, leader, 0, -1, trump, h2, c2, b2, won2, ZERO, False, -1, p,
                 table, masks, rules, hstrat, params, policy, mono, work, st,
-                snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen,
+                snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen, net, shown,
             )  # fmt: skip
             add_score(total, scores, b - lo, s, score * weight, prune > 0)
             if snap_hi > 0:
@@ -626,7 +686,7 @@ def final_score(bid, won, cancelled, took_cloud, k, scoring):
 
 @jit
 def resume_snapshot(b, p, n, k, start_led, trump, h2, c2, b2, won2, table, masks, rules, hstrat, params, policy, mono,
-                    work, st, sn_h, sn_c, sn_i, sn_seen):  # fmt: skip
+                    work, st, sn_h, sn_c, sn_i, sn_seen, net, shown):  # fmt: skip
     """Play bid ``b`` on from snapshot ``b`` (the top bid's rollout when ``p`` took its b-th trick); (score, state)."""
     for q in range(n):
         h2[q] = sn_h[b, q]
@@ -639,5 +699,5 @@ def resume_snapshot(b, p, n, k, start_led, trump, h2, c2, b2, won2, table, masks
     return rollout(
         n, k, t0 + 1, 0, l0, start_led, -1, l0, 0, -1, trump, h2, c2, b2, won2, sn_seen[b],
         sn_i[b, 3] != 0, sn_i[b, 4], p, table, masks, rules, hstrat, params, policy, mono, work, st,
-        0, 0, sn_h, sn_c, sn_i, sn_seen,
+        0, 0, sn_h, sn_c, sn_i, sn_seen, net, shown,
     )  # fmt: skip
