@@ -4,9 +4,11 @@ Question
 --------
 pimc decides by playing sampled deals out. Two levers set its strength and its
 cost: ``samples`` (K, the deals per decision; ``bid_samples`` the same here)
-and ``rollout``, how everybody plays in those deals (0: the heuristic, fast;
-3: the ``learned`` player's card network, about nine times slower per deal).
-Which settings buy the most strength, and which should be the default?
+and ``rollout``, how everybody plays in those deals (0: the heuristic for
+everyone, fast, the old default; 4, the default: every seat as its strategy
+plays, so here the heuristic seats by the heuristic and the pimc seats by the
+``learned`` player's card network, about nine times slower per deal in pimc
+self-play). Which settings buy the most strength, and which should be the default?
 
 Method
 ------
@@ -48,14 +50,15 @@ from wizsim.tournament import tournament
 
 NAME = "pimc_tradeoff"
 QUESTION = "How much stronger is pimc with more sampled deals, and with the learned player in its rollouts?"
-ROLLOUTS = {0: "heuristic rollouts", 3: "learned rollouts"}
+ROLLOUTS = {0: "heuristic rollouts", 4: "seats rollouts"}
 SIZES = {  # deals per setting; the samples tried per rollout policy
-    "quick": {"deals": 6, "samples": {0: (4, 8), 3: (4, 8)}},
+    "quick": {"deals": 6, "samples": {0: (4, 8), 4: (4, 8)}},
     "default": {"deals": 1_000, "samples": PIMC_CURVE},
     "full": {"deals": 4_000, "samples": PIMC_CURVE},
 }
 PLAYERS = 4
 CARDS = 10
+LABELS = {"heuristic": "rollout=0: everyone by the heuristic", "seats": "rollout=4: each seat as it plays"}
 
 
 def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
@@ -90,8 +93,9 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
 
     headline = (
         f"pimc − heuristic in duplicate {PLAYERS}x{CARDS} ({cfg['deals']:,} deals per setting, the same deals for all),"
-        f" points per round with 95% intervals: heuristic rollouts {at('heuristic')}; learned rollouts"
-        f" {at('learned')}. Card plays per second of each setting: `wizsim bench --pimc-curve`."
+        f" points per round with 95% intervals: heuristic rollouts (rollout=0) {at('heuristic')}; each seat as it"
+        f" plays (rollout=4, the default) {at('seats')}. Card plays per second of each setting:"
+        " `wizsim bench --pimc-curve`."
     )
     return {
         "name": NAME,
@@ -109,7 +113,7 @@ def _chart(table: pd.DataFrame, deals: int, outdir: Path) -> None:
     for i, (r, t) in enumerate(table.groupby("rollout", sort=False)):
         d = t.points_per_round_diff
         ax.errorbar(t.samples, d, yerr=[d - t.points_per_round_diff_lo, t.points_per_round_diff_hi - d], marker="o",
-                    ms=4, capsize=3, color=COLORS[i], label=f"{r} rollouts")  # fmt: skip
+                    ms=4, capsize=3, color=COLORS[i], label=LABELS[r])  # fmt: skip
     ax.set_xscale("log", base=2)
     ax.set_xticks(sorted(table.samples.unique()), [str(k) for k in sorted(table.samples.unique())])
     ax.set(

@@ -1,8 +1,8 @@
 """Fit the ``learned`` player's networks (wizsim/data/learned.npz) to pimc's decisions, reproducibly.
 
-    python scripts/train_learned.py --seed 2026 --scale 0.5 --jobs 2    # about 20 minutes on 2 cores
+    python scripts/train_learned.py --seed 2026 --scale 0.5 --jobs 2    # 279 s on 2 cores from an empty cache (measured 2026-11-30)
 
-Plays pimc self-play (``pimc(prune=0)``: every candidate in every sampled
+Plays pimc self-play (``pimc(prune=0,rollout=0)``: heuristic rollouts, every candidate in every sampled
 deal) on every deck and variant the analyses use (``wizsim.learned_train.CONFIGS``:
 4 x 10 deals, full games at 3-6 players, each special card, all seven, every
 rule variant) and logs every card decision with a choice and every bid, with

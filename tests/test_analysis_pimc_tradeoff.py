@@ -19,4 +19,4 @@ def test_pimc_tradeoff_quick(tmp_path):
     assert (t.points_per_round_diff_hi > t.points_per_round_diff_lo).all()
     for f in info["files"]:
         assert (tmp_path / f).stat().st_size > 0
-    assert "learned rollouts K=4" in info["headline"]
+    assert "(rollout=4, the default) K=4" in info["headline"]

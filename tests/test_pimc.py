@@ -88,10 +88,12 @@ def test_pimc_parameters_are_checked():
     row = make_strategy("pimc(samples=8,bid_samples=0,rollout=1)").param_row()
     assert (row[L.P_SAMPLES], row[L.P_BID_SAMPLES], row[L.P_ROLLOUT]) == (8, 0, 1)
     assert make_strategy("pimc(rollout=2)").param_row()[L.P_ROLLOUT] == 2
+    assert make_strategy("pimc").param_row()[L.P_ROLLOUT] == 4  # the default: each seat as it plays
+    assert make_strategy("pimc(rollout=0)").param_row()[L.P_ROLLOUT] == 0  # the old pimc
     for bad in (
         "pimc(samples=0)",
         "pimc(samples=2.5)",
-        "pimc(rollout=4)",
+        "pimc(rollout=5)",
         "pimc(prune=-1)",
         "pimc(prune=2000)",
         "pimc(infer=-1)",
@@ -175,7 +177,7 @@ def test_pimc_bid_shared_rollouts_equal_one_rollout_per_bid():
     for trial in range(40):
         n = 3 + trial % 4
         k = 1 + trial % (59 // n)
-        params = np.stack([make_strategy("pimc(bid_samples=6)").param_row()] * n)
+        params = np.stack([make_strategy("pimc(bid_samples=6,rollout=0)").param_row()] * n)  # shared: heuristic
         hands, cnt, full, shown, trump = _random_bid_situation(rng, n, k, table, masks)
         dealer = trial % n
         p = (dealer + 1 + trial % n) % n

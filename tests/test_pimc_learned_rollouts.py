@@ -1,4 +1,4 @@
-"""pimc's learned rollouts (``pimc(rollout=3)``): the rollout plays exactly like the ``learned`` player.
+"""pimc's learned rollouts (``pimc(rollout=3)``, ``rollout=4``): the rollout plays exactly like the players.
 
 A rollout from the start of a round, with every seat's hand and bid as dealt,
 must take the same tricks as the engine's ``learned`` self-play of that deal:
@@ -13,7 +13,6 @@ import pytest
 import reference as R
 
 from wizsim import cards as C
-from wizsim.engine import layout as L
 from wizsim.engine.players.pimc import rollout
 from wizsim.history import iter_history
 from wizsim.learned_data import rollout_net
@@ -38,18 +37,32 @@ def _hands(rec: dict) -> tuple[np.ndarray, np.ndarray]:
     "sel",
     [
         {"players": 4, "cards": 10, "hands": 60},
+        {"players": 4, "cards": 9, "hands": 60, "strategy": "learned,heuristic,table,learned", "policy": 4},
+        {
+            "players": 5,
+            "cards": 7,
+            "hands": 40,
+            "strategy": "table,learned,heuristic,heuristic,learned",
+            "policy": 4,
+            "specials": "dragon,fairy,bomb,cloud,shapeshifter,juggler",
+        },  # fmt: skip
         {"players": 3, "cards": 13, "hands": 40, "rules": {"scoring": "progressive"}},
         {"players": 5, "cards": 8, "hands": 60, "specials": "dragon,fairy,bomb,cloud,shapeshifter,juggler"},
         {"players": 6, "cards": 9, "hands": 40, "specials": "dragon,fairy,bomb", "rules": {"bomb": "cancel_bids"}},
     ],
 )
 def test_a_learned_rollout_replays_learned_self_play(sel):
-    spec = make_spec(**sel, seed=11, strategy="learned")
-    _, _, table, masks, rules, _, params, *_, models, _ = spec.kernel_args()
+    """Policy 3 (everyone by the network) replays learned self-play; policy 4 (each seat as its strategy
+    plays) replays a table of learned, heuristic and table seats."""
+    sel = dict(sel)
+    policy = sel.pop("policy", 3)
+    strategy = sel.pop("strategy", "learned")
+    spec = make_spec(**sel, seed=11, strategy=strategy)
+    _, _, table, masks, rules, ids, params, *_, models, _ = spec.kernel_args()
     deck = np.asarray(spec.deck, dtype=np.int64)
     n = sel["players"]
     full = np.bincount(deck, minlength=64).astype(np.int64)
-    hstrat = np.full(n, L.S_LEARNED, dtype=np.int64)
+    hstrat = ids  # Juggler passes as the seats pass
     work = np.zeros(8, dtype=np.int64)
     sn = (
         np.zeros((1, 1), np.uint64),
@@ -69,7 +82,7 @@ def test_a_learned_rollout_replays_learned_self_play(sel):
         net = (models[1], models[2], models[3], *rollout_net(n, full, False)[3:])
         score, _ = rollout(
             n, k, 0, 0, leader, -1, -1, leader, 0, -1, trump, hands, cnt, bids, won, np.uint64(0), False, -1, 0,
-            table, masks, rules, hstrat, params, 3, False, work, np.uint64(5), 0, 0, *sn, net, shown,
+            table, masks, rules, hstrat, params, policy, False, work, np.uint64(5), 0, 0, *sn, net, shown,
         )  # fmt: skip
         assert won.tolist() == rec["tricks_won"], (rec["round"], rec["game"])
         assert score == rec["scores"][0]
@@ -77,18 +90,20 @@ def test_a_learned_rollout_replays_learned_self_play(sel):
     assert compared == sel["hands"]
 
 
-def test_learned_rollouts_change_pimc_and_stay_legal_and_reproducible():
-    """pimc(rollout=3) plays legal rounds under every special and bomb rule, the same for the same seed,
+@pytest.mark.parametrize("policy", [3, 4])
+def test_learned_rollouts_change_pimc_and_stay_legal_and_reproducible(policy):
+    """pimc(rollout=3 or 4) plays legal rounds under every special and bomb rule, the same for the same seed,
     and not the rounds pimc with heuristic rollouts plays (the network is used)."""
     sel = {"players": 4, "cards": 8, "hands": 12, "specials": "all", "rules": {"bomb": "cancel_bids"}}
-    seats = f"{LEARNED_ROLLOUTS},heuristic,{LEARNED_ROLLOUTS},random"
+    mine = LEARNED_ROLLOUTS.replace("rollout=3", f"rollout={policy}")
+    seats = f"{mine},heuristic,{mine},random"
     spec = make_spec(**sel, seed=4, strategy=seats)
     recs = list(iter_history(spec, include_legal=True))
     for rec in recs:
         assert not R.replay(rec)
     again = [(r["bids"], r["tricks"]) for r in iter_history(spec)]
     assert again == [(r["bids"], r["tricks"]) for r in recs]
-    plain = make_spec(**sel, seed=4, strategy=seats.replace(",rollout=3", ""))
+    plain = make_spec(**sel, seed=4, strategy=seats.replace(f",rollout={policy}", ",rollout=0"))
     assert [(r["bids"], r["tricks"]) for r in iter_history(plain)] != again
 
 

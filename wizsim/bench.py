@@ -186,7 +186,7 @@ def time_advise(samples: int = 100_000, repeats: int = 3) -> list[dict]:
     return out
 
 
-PIMC_CURVE = {0: (8, 16, 32, 64, 128, 256), 3: (8, 16, 32, 64)}  # rollout policy: samples (analyses/pimc_tradeoff.py)
+PIMC_CURVE = {0: (8, 16, 32, 64, 128, 256), 4: (8, 16, 32, 64)}  # rollout policy: samples (analyses/pimc_tradeoff.py)
 
 
 def pimc_setting(rollout: int, samples: int) -> str:
@@ -236,7 +236,7 @@ def time_pimc(rounds: int = 100, repeats: int = 3) -> list[dict]:
     for label, strategy in (
         ("pimc K=32", "pimc(samples=32)"),
         ("pimc K=32, table bids", "pimc(samples=32,bid_samples=0)"),
-        ("pimc K=32, learned rollouts", "pimc(samples=32,rollout=3)"),
+        ("pimc K=32, heuristic rollouts (the old pimc)", "pimc(samples=32,rollout=0)"),
     ):
         run_counts(make_spec(4, cards=10, hands=4, seed=12345, strategy=strategy))  # compile / load caches
         spec = make_spec(4, cards=10, hands=rounds, seed=1, strategy=strategy)

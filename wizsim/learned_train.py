@@ -100,7 +100,7 @@ TASK_ITEMS = {"cards": 2_000, "games": 60}  # items per parallel task (a task is
 
 
 def generate(items: int, seed: int, players: int = 4, cards: int | None = None, games: bool = False,
-             strategy: str = "pimc(prune=0)", **spec_kw) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+             strategy: str = "pimc(prune=0,rollout=0)", **spec_kw) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """Log every pimc card decision with a choice and every bid decision in ``items`` deals (``cards``
     each) or full games of self-play; returns the two logs' rows (cards, bids)."""
     if games:

@@ -27,7 +27,7 @@ from .engine import layout as L
 from .engine import simulate_chunks
 from .errors import WizsimError
 from .rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, hand_trump, parse_rules
-from .strategies import ROLLOUT_LEARNED, Strategy, seat_strategies, strategy_arrays
+from .strategies import ROLLOUT_LEARNED, ROLLOUT_SEATS, Strategy, seat_strategies, strategy_arrays
 from .version import __version__
 
 CHUNK_ROUNDS = 1 << 14
@@ -79,9 +79,7 @@ class RunSpec:
         )
         has_learned = any(s.strategy_id == L.S_LEARNED for s in self.strategies)
         # pimc's learned rollouts read the card network without making the seat a learned one
-        learned_rollouts = any(
-            s.strategy_id == L.S_PIMC and s.params.get("rollout") == ROLLOUT_LEARNED for s in self.strategies
-        )
+        learned_rollouts = bool(np.isin(params[ids == L.S_PIMC, L.P_ROLLOUT], (ROLLOUT_LEARNED, ROLLOUT_SEATS)).any())
         w1, b1, w2, bw1, bb1, bw2 = learned_data.kernel_model(has_learned or learned_rollouts, self.learned_path)
         log, log_n, bid_log, bid_log_n = self.log or learned_data.no_log()
         models = (tab, w1, b1, w2, log, log_n, bw1, bb1, bw2, bid_log, bid_log_n)

@@ -75,6 +75,7 @@ from .engine.layout import (  # the parameter blocks of a seat's row
     N_PARAMS,
     P_BID_SAMPLES,
     P_INFER,
+    P_KIND,
     P_PRUNE,
     P_ROLLOUT,
     P_SAMPLES,
@@ -118,6 +119,7 @@ class Strategy:
                     f"unknown parameter {key!r} for strategy {self.name}; decisions: {', '.join(DECISIONS)}"
                 )
         self._fill_decisions(row)
+        row[P_KIND] = self.strategy_id  # whom pimc's rollouts play this seat as (rollout=4)
         return row
 
     def _fill_decisions(self, row: np.ndarray) -> None:
@@ -206,6 +208,7 @@ class HeuristicStrategy(Strategy):
         for key, slot in _HEURISTIC_SLOTS.items():
             row[slot] = values[key]
         self._fill_decisions(row)
+        row[P_KIND] = self.strategy_id  # whom pimc's rollouts play this seat as (rollout=4)
         return row
 
 
@@ -252,11 +255,13 @@ class TableStrategy(HeuristicStrategy):
         row = HeuristicStrategy(params={k: v for k, v in self.params.items() if k not in own}).param_row()
         row[T_EXPLORE] = explore
         row[T_REFINE] = refine
+        row[P_KIND] = self.strategy_id  # whom pimc's rollouts play this seat as (rollout=4)
         return row
 
 
 ROLLOUT_LEARNED = 3.0  # pimc's rollout policy that plays the learned player's network
-PIMC_DEFAULTS = {"samples": 32.0, "bid_samples": 32.0, "rollout": 0.0, "prune": 2.0, "infer": 0.0}
+ROLLOUT_SEATS = 4.0  # every seat as its own strategy plays; pimc and learned seats by the learned network
+PIMC_DEFAULTS = {"samples": 32.0, "bid_samples": 32.0, "rollout": ROLLOUT_SEATS, "prune": 2.0, "infer": 0.0}
 
 
 @dataclass(frozen=True)
@@ -271,7 +276,8 @@ class PimcStrategy(HeuristicStrategy):
     legal card; a Juggler, Cloud or Shapeshifter in its winning and its
     losing form) out in every deal with the ``rollout`` policy for everyone
     (0 = heuristic, 1 = random, 2 = the ``table`` player's refined play, 3 = the
-    ``learned`` player's card network; its bids stay the deal's), and plays the candidate with the best mean
+    ``learned`` player's card network, 4 = each seat as its own strategy plays,
+    pimc and learned seats by that network), and plays the candidate with the best mean
     own score. Equivalent cards (neighbours in a suit with nothing unseen
     between them) count as one candidate; a single candidate is played at
     once. It bids the same way: ``bid_samples`` deals, each bid within 2 of
@@ -303,10 +309,10 @@ class PimcStrategy(HeuristicStrategy):
     def param_row(self) -> np.ndarray:
         own = {k: v for k, v in self.params.items() if k in PIMC_DEFAULTS}
         values = {**PIMC_DEFAULTS, **own}
-        if values["rollout"] not in (0.0, 1.0, 2.0, ROLLOUT_LEARNED):
+        if values["rollout"] not in (0.0, 1.0, 2.0, ROLLOUT_LEARNED, ROLLOUT_SEATS):
             raise WizsimError(
-                f"pimc parameter rollout={values['rollout']!r} must be 0 (heuristic), 1 (random), 2 (table's play)"
-                " or 3 (learned's play)"
+                f"pimc parameter rollout={values['rollout']!r} must be 0 (heuristic), 1 (random), 2 (table's play),"
+                " 3 (learned's play) or 4 (each seat as its strategy plays)"
             )
         for key in ("samples", "bid_samples"):
             v = values[key]
@@ -326,6 +332,7 @@ class PimcStrategy(HeuristicStrategy):
         row[P_ROLLOUT] = values["rollout"]
         row[P_PRUNE] = values["prune"]
         row[P_INFER] = values["infer"]
+        row[P_KIND] = self.strategy_id  # whom pimc's rollouts play this seat as (rollout=4)
         return row
 
 

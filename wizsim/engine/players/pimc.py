@@ -25,6 +25,7 @@ from ..layout import (
     JUGGLER_AS,
     P_BID_SAMPLES,
     P_INFER,
+    P_KIND,
     P_PRUNE,
     P_ROLLOUT,
     P_SAMPLES,
@@ -35,7 +36,10 @@ from ..layout import (
     REFINE_KEEP_JESTER,
     REFINE_LEAD_TRUMP,
     S_HEURISTIC,
+    S_RANDOM,
+    S_TABLE,
     T_CARD,
+    T_REFINE,
     WIZARD,
 )
 from ..rng import below, random_member
@@ -242,8 +246,7 @@ def rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, 
     passes (see :func:`save_snapshot`); ``snap_hi = 0``: no snapshots.
     """
     rng = stack_stream(st)
-    refine = REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER if policy == 2 else 0
-    use_net = policy == 3
+    use_net = policy >= 3
     bomb_voids = rules[R_BOMB] == 0
     start_led = FREE if mono else -1
     while t < k:
@@ -252,16 +255,26 @@ def rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, 
             if p >= n:
                 p -= n
             legal = legal_mask(hands[p], led, masks)
+            kind = policy
+            if policy == 4:  # as the seat plays: pimc and learned seats by the network
+                s = np.int64(params[p, P_KIND])
+                kind = 1 if s == S_RANDOM else (0 if s == S_HEURISTIC else (2 if s == S_TABLE else 3))
+            f = np.int64(-1)
             if (legal & (legal - ONE)) == ZERO and legal < (ONE << U64(JUGGLER)):
                 f = np.int64(lowest_bit(legal))  # forced: one plain card
-            elif use_net and (legal & (legal - ONE)) != ZERO:
+            elif kind == 3 and (legal & (legal - ONE)) != ZERO:  # -1 without the network: the heuristic's card
                 f = learned_rollout_card(net[3], p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids,
                                          won, seen, cancelled, shown, rules, legal, net[5], net[6], net[7], net[3],
                                          net[4], net[0], net[1], net[2])  # fmt: skip
-            elif policy != 1:
+            if f >= 0:
+                pass
+            elif kind != 1:
                 need = bids[p] - won[p]
                 if cancelled:
                     need = k
+                refine = 0
+                if kind == 2:
+                    refine = REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER if policy == 2 else np.int64(params[p, T_REFINE])
                 f = heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, refine)
             else:
                 f = random_member(rng, legal)
@@ -455,7 +468,7 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
             c2[p, c] = left
             h2[p] &= ~(U64(left == 0) << U64(c))
             l2, b2, w2, tf2, fa2 = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
-            if policy == 3:
+            if policy >= 3:
                 rollout_view(net, played, void, n, c, led, p, True)
             score, st = rollout(
                 n, k, t, j + 1, leader, l2, b2, w2, tf2, fa2, trump, h2, c2, wbids, won2, seen | (ONE << U64(c)),
@@ -596,7 +609,7 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
                 snap_hi = top
                 for i in range(k + 1):
                     sn_i[i, 0] = -1  # not reached (yet)
-            if policy == 3:
+            if policy >= 3:
                 rollout_view(net, played, void, n, -1, -1, p, True)
             score, st = rollout(
                 n, k, 0, 0, leader, start_led, -1, leader, 0, -1, trump, h2, c2, b2, won2, ZERO, False, -1, p,
