@@ -22,16 +22,18 @@ the independent unit); differences are paired by deal.
 Players: ``random``, ``heuristic``, ``table`` (bids from learned mean scores,
 plays like ``heuristic`` with two refinements), ``pimc`` (Perfect-Information Monte-Carlo bids
 and card play, default parameters: ``samples`` and ``bid_samples`` from
-:data:`wizsim.strategies.PIMC_DEFAULTS`, 32 sampled deals per decision) and
-``learned`` (bids and card play by networks fitted to pimc's values; listed
-last because it beats pimc).
+:data:`wizsim.strategies.PIMC_DEFAULTS`, 32 sampled deals per decision, rollouts
+with every seat playing as its strategy plays, pimc and learned seats by the
+``learned`` network) and ``learned`` (bids and card play by networks fitted to
+the old pimc's values, ``pimc(rollout=0)``; listed last because it beats that
+pimc; the default pimc beats it).
 
 Sample sizes (per pair, times 6 seatings each): pairs of the fast players
 (:data:`SIZES` ``deals``/``games``): ``quick`` 2,000 deals and 100 games,
 ``default`` 200,000 deals and 10,000 games, ``full`` 2,000,000 deals and
-100,000 games. Pairs with a player in :data:`SLOW` (``pimc``: about 270 4x10
-rounds per second on two cores with two PIMC seats, a full game about 11
-times as long) use ``slow_deals``/``slow_games`` instead: ``quick`` 20 deals
+100,000 games. Pairs with a player in :data:`SLOW` (``pimc``: about 100 4x10
+rounds per second on two cores with two PIMC seats against the heuristic,
+12,000 rounds in 121 s, a full game about 11 times as long) use ``slow_deals``/``slow_games`` instead: ``quick`` 20 deals
 and 2 games, ``default`` 600 deals and 30 games, ``full`` 6,000 deals and 300
 games; their intervals are correspondingly wider (about 18 times at default
 size). Both CSV files state the deals (rounds or games) behind every row.

@@ -44,3 +44,13 @@ def tables():
 
 
 __all__ = ["load_analysis", "make_spec", "record_arrays"]
+
+
+def no_snapshots() -> tuple[np.ndarray, ...]:
+    """pimc rollout's snapshot arrays when it takes none (``snap_hi = 0``): (hands, counts, ints, seen)."""
+    return (
+        np.zeros((1, 1), np.uint64),
+        np.zeros((1, 1, 1), np.int64),
+        np.zeros((1, 1), np.int64),
+        np.zeros(1, np.uint64),
+    )

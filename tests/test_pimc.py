@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import reference as R
+from conftest import no_snapshots
 
 from wizsim import cards as C
 from wizsim.engine import layout as L
@@ -135,12 +136,7 @@ def _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full
     wh = np.zeros(n, dtype=np.uint64)
     wc = np.zeros((n, 64), dtype=np.int64)
     work = np.zeros(8, dtype=np.int64)
-    sn = (
-        np.zeros((1, 1), np.uint64),
-        np.zeros((1, 1, 1), np.int64),
-        np.zeros((1, 1), np.int64),
-        np.zeros(1, np.uint64),
-    )
+    sn = no_snapshots()
     leader = (dealer + 1) % n
     net = rollout_net(n, full, False)
     for _ in range(samples):

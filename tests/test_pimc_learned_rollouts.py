@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import reference as R
+from conftest import no_snapshots
 
 from wizsim import cards as C
 from wizsim.engine.players.pimc import rollout
@@ -64,12 +65,7 @@ def test_a_learned_rollout_replays_learned_self_play(sel):
     full = np.bincount(deck, minlength=64).astype(np.int64)
     hstrat = ids  # Juggler passes as the seats pass
     work = np.zeros(8, dtype=np.int64)
-    sn = (
-        np.zeros((1, 1), np.uint64),
-        np.zeros((1, 1, 1), np.int64),
-        np.zeros((1, 1), np.int64),
-        np.zeros(1, np.uint64),
-    )
+    sn = no_snapshots()
     compared = 0
     for rec in iter_history(spec):
         k = rec["cards_per_player"]
