@@ -78,7 +78,7 @@ def test_pimc_does_not_look_at_hidden_cards():
         void = np.zeros(n, dtype=np.int64)
         f, _ = pimc_play(
             0, 0, 0, n, k, 0, -1, -1, 0, 0, -1, 1, hands, cnt, bids, won, np.uint64(0), False, -1, full, played,
-            void, C.card_code("R5"), *_nothing_known(n), table, masks, rules, params, False, rollout_net(n, full, False),
+            void, C.card_code("R5"), *_nothing_known(n), table, masks, rules, params, False, rollout_net(n, full, True),
             np.uint64(12345),
         )  # fmt: skip
         decisions.append(int(f))
@@ -138,7 +138,7 @@ def _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full
     work = np.zeros(8, dtype=np.int64)
     sn = no_snapshots()
     leader = (dealer + 1) % n
-    net = rollout_net(n, full, False)
+    net = rollout_net(n, full, True)
     for _ in range(samples):
         st = np.uint64(sample_world(p, n, pool, sizes, void, _nothing_known(n)[0], hands, cnt, wh, wc, st))
         b2 = np.zeros(n, dtype=np.int64)
@@ -182,7 +182,7 @@ def test_pimc_bid_shared_rollouts_equal_one_rollout_per_bid():
         forbidden = int(rng.integers(0, k + 1)) if trial % 3 == 0 else -1
         st = np.uint64(1000 + trial)
         got = pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, _nothing_known(n)[0], base, forbidden, table,
-                          masks, rules, params, False, rollout_net(n, full, False), st)  # fmt: skip
+                          masks, rules, params, False, rollout_net(n, full, True), st)  # fmt: skip
         want = _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, base, forbidden,
                                              table, masks, rules, params, st)  # fmt: skip
         assert (int(got[0]), int(got[1])) == (int(want[0]), int(want[1])), trial
@@ -307,7 +307,7 @@ def test_pimc_does_not_use_secret_bids():
             f, _ = pimc_play(
                 0, 0, 0, n, k, 0, -1, -1, 0, 0, -1, 1, hands, cnt, bids, np.zeros(n, dtype=np.int64), np.uint64(0),
                 False, -1, full, np.zeros(64, dtype=np.int64), np.zeros(n, dtype=np.int64), int(order[n * k]),
-                *_nothing_known(n), table, masks, rules, params, False, rollout_net(n, full, False), np.uint64(99),
+                *_nothing_known(n), table, masks, rules, params, False, rollout_net(n, full, True), np.uint64(99),
             )  # fmt: skip
             decisions.setdefault(secret, set()).add(int(f))
     assert len(decisions[True]) == 1

@@ -75,7 +75,7 @@ def test_a_learned_rollout_replays_learned_self_play(sel):
         bids = np.asarray(rec["bids"], dtype=np.int64)
         won = np.zeros(n, dtype=np.int64)
         leader = (rec["dealer"] + 1) % n
-        net = (models[1], models[2], models[3], *rollout_net(n, full, False)[3:])
+        net = (models[1], models[2], models[3], *rollout_net(n, full, True)[3:])
         score, _ = rollout(
             n, k, 0, 0, leader, -1, -1, leader, 0, -1, trump, hands, cnt, bids, won, np.uint64(0), False, -1, 0,
             table, masks, rules, hstrat, params, policy, False, work, np.uint64(5), 0, 0, *sn, net, shown,

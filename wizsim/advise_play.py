@@ -36,7 +36,7 @@ from .engine import layout as L
 from .engine.players.pimc import pimc_play
 from .engine.trick import close_trick, legal_mask, trick_step
 from .errors import WizsimError
-from .learned_data import rollout_net
+from .learned_data import available, rollout_net
 from .rules import check_players, parse_rules, standard_last_round
 from .spec import make_spec
 from .stats import wilson_ci
@@ -434,7 +434,7 @@ def advise_play(
     form, _ = pimc_play(
         me, t_now, j, n, k, leader, led, best, winner, tflags, fairy, trump_code, hands, cnt, bids_arr, won, seen,
         cancelled, cloud_taker, full, played, void, shown, known, spmask, spwiz, table, masks, rules_arr, params,
-        False, rollout_net(n, full, rollout == "learned"), state, values,
+        False, rollout_net(n, full, rollout == "learned" or available()), state, values,
     )  # fmt: skip
     nc = int(values[0, -1])
     stands_for = _equivalents(hand_codes, int(legal_mask(hands[me], led, masks)), int(seen), shown, table)

@@ -45,6 +45,11 @@ def kernel_model(needed: bool = True, path: str | None = None) -> tuple[np.ndarr
     return w1, b1, w2, bw1, bb1, bw2
 
 
+def available(path: str | None = None) -> bool:
+    """Whether the network file (``path``, else the shipped one) is there."""
+    return (Path(path) if path else DATA).is_file()
+
+
 def rollout_net(n: int, full: np.ndarray, learned: bool, path: str | None = None) -> tuple[np.ndarray, ...]:
     """What pimc's rollouts read of the learned player, for a direct call of ``pimc_play``/``pimc_bid``.
 
