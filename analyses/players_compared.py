@@ -33,8 +33,8 @@ Sample sizes (per pair, times 6 seatings each): pairs of the fast players
 ``default`` 200,000 deals and 10,000 games, ``full`` 2,000,000 deals and
 100,000 games. Pairs with a player in :data:`SLOW` (``pimc``: about 100 4x10
 rounds per second on two cores with two PIMC seats against the heuristic,
-12,000 rounds in 121 s, a full game about 11 times as long) use ``slow_deals``/``slow_games`` instead: ``quick`` 20 deals
-and 2 games, ``default`` 600 deals and 30 games, ``full`` 6,000 deals and 300
+12,000 rounds in 121 s, a full game about 11 times as long) use
+``slow_deals``/``slow_games`` instead: ``quick`` 20 deals and 2 games, ``default`` 600 deals and 30 games, ``full`` 6,000 deals and 300
 games; their intervals are correspondingly wider (about 18 times at default
 size). Both CSV files state the deals (rounds or games) behind every row.
 

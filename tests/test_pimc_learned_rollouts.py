@@ -59,7 +59,7 @@ def test_a_learned_rollout_replays_learned_self_play(sel):
     policy = sel.pop("policy", 3)
     strategy = sel.pop("strategy", "learned")
     spec = make_spec(**sel, seed=11, strategy=strategy)
-    _, _, table, masks, rules, ids, params, *_, models, _ = spec.kernel_args()
+    _, _, table, masks, rules, ids, params, *_ = spec.kernel_args()
     deck = np.asarray(spec.deck, dtype=np.int64)
     n = sel["players"]
     full = np.bincount(deck, minlength=64).astype(np.int64)
@@ -75,7 +75,7 @@ def test_a_learned_rollout_replays_learned_self_play(sel):
         bids = np.asarray(rec["bids"], dtype=np.int64)
         won = np.zeros(n, dtype=np.int64)
         leader = (rec["dealer"] + 1) % n
-        net = (models[1], models[2], models[3], *rollout_net(n, full, True)[3:])
+        net = rollout_net(n, full, True)  # fresh: nothing played, no voids
         score, _ = rollout(
             n, k, 0, 0, leader, -1, -1, leader, 0, -1, trump, hands, cnt, bids, won, np.uint64(0), False, -1, 0,
             table, masks, rules, hstrat, params, policy, False, work, np.uint64(5), 0, 0, *sn, net, shown,

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 
 from .simulate import make_spec, run_counts
+from .spec import RunSpec
 
 
 @dataclass
@@ -203,17 +204,29 @@ def time_pimc_curve(seconds: float = 2.0, repeats: int = 3) -> list[dict]:
     for rollout, ks in PIMC_CURVE.items():
         for k in ks:
             strategy = pimc_setting(rollout, k)
-            warm = make_spec(4, cards=10, hands=4, seed=12345, strategy=strategy)
-            run_counts(warm)  # compile / load caches
+            warm = _warm_pimc(strategy)
             t0 = time.perf_counter()
             run_counts(warm)
             rounds = max(4, int(seconds * 4 / max(time.perf_counter() - t0, 1e-6)))
-            spec = make_spec(4, cards=10, hands=rounds, seed=1, strategy=strategy)
-            times = _timed(lambda _, spec=spec: run_counts(spec), repeats)
-            median = statistics.median(times)
-            out.append({"name": strategy, "rollout": rollout, "samples": k, "rounds": rounds,
-                        "seconds_median": median, "seconds_all": times, "card_plays_per_s": rounds * 40 / median})  # fmt: skip
+            out.append(
+                {"name": strategy, "rollout": rollout, "samples": k, **_time_pimc_selfplay(strategy, rounds, repeats)}
+            )
     return out
+
+
+def _warm_pimc(strategy: str) -> RunSpec:
+    """Compile (or load from the cache) ``strategy``'s kernels by a 4-round 4x10 run; return that run's spec."""
+    warm = make_spec(4, cards=10, hands=4, seed=12345, strategy=strategy)
+    run_counts(warm)
+    return warm
+
+
+def _time_pimc_selfplay(strategy: str, rounds: int, repeats: int) -> dict:
+    """Median time of ``rounds`` 4x10 self-play rounds of ``strategy`` (warmed up) and its card plays per second."""
+    spec = make_spec(4, cards=10, hands=rounds, seed=1, strategy=strategy)
+    times = _timed(lambda _: run_counts(spec), repeats)
+    median = statistics.median(times)
+    return {"rounds": rounds, "seconds_median": median, "seconds_all": times, "card_plays_per_s": rounds * 40 / median}
 
 
 def format_pimc_curve(curve: list[dict]) -> str:
@@ -238,19 +251,8 @@ def time_pimc(rounds: int = 100, repeats: int = 3) -> list[dict]:
         ("pimc K=32, table bids", "pimc(samples=32,bid_samples=0)"),
         ("pimc K=32, heuristic rollouts (the old pimc)", "pimc(samples=32,rollout=0)"),
     ):
-        run_counts(make_spec(4, cards=10, hands=4, seed=12345, strategy=strategy))  # compile / load caches
-        spec = make_spec(4, cards=10, hands=rounds, seed=1, strategy=strategy)
-        times = _timed(lambda _, spec=spec: run_counts(spec), repeats)
-        median = statistics.median(times)
-        out.append(
-            {
-                "name": f"{label}, 4x10 self-play",
-                "rounds": rounds,
-                "seconds_median": median,
-                "seconds_all": times,
-                "card_plays_per_s": rounds * 40 / median,
-            }
-        )
+        _warm_pimc(strategy)
+        out.append({"name": f"{label}, 4x10 self-play", **_time_pimc_selfplay(strategy, rounds, repeats)})
     return out
 
 

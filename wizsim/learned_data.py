@@ -24,7 +24,7 @@ NAMES = ("w1", "b1", "w2", "bw1", "bb1", "bw2")
 def kernel_model(needed: bool = True, path: str | None = None) -> tuple[np.ndarray, ...]:
     """(w1, b1, w2, bw1, bb1, bw2) as float64 arrays for the kernels (placeholders when no seat needs them).
 
-    The placeholders are float32: pimc compiles its learned rollouts (policy 3) only for float64 weights.
+    The placeholders are float32: pimc compiles its learned rollouts (policies 3, 4) only for float64 weights.
     """
     if not needed:
         return tuple(np.zeros(shape, dtype=np.float32) for shape in ((1, 1), (1,), (1,)) * 2)
@@ -54,7 +54,7 @@ def rollout_net(n: int, full: np.ndarray, learned: bool, path: str | None = None
     """What pimc's rollouts read of the learned player, for a direct call of ``pimc_play``/``pimc_bid``.
 
     (w1, b1, w2, scratch int, scratch float, cards played, voids, ``full`` the deck in play by card type):
-    the card network when ``learned`` (rollout policy 3), else float32 placeholders that keep it out
+    the card network when ``learned`` (rollout policies 3, 4), else float32 placeholders that keep it out
     of the compiled code (as :func:`wizsim.engine.players.dispatch.rollout_net` in the engine).
     """
     w1, b1, w2 = kernel_model(learned, path)[:3]

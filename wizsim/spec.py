@@ -81,10 +81,13 @@ class RunSpec:
         # pimc's learned rollouts read the card network without making the seat a learned one. Every
         # pimc run gets it when the file is there, whatever its rollout: one compiled variant of the
         # pimc kernels instead of two (float64 weights or float32 placeholders), half the compile time
-        pimc_ids = ids == L.S_PIMC
-        learned_rollouts = bool(np.isin(params[pimc_ids, L.P_ROLLOUT], (ROLLOUT_LEARNED, ROLLOUT_SEATS)).any())
-        network = has_learned or learned_rollouts or (pimc_ids.any() and learned_data.available(self.learned_path))
-        w1, b1, w2, bw1, bb1, bw2 = learned_data.kernel_model(bool(network), self.learned_path)
+        # (loaded even without the file when a rollout needs it, to name the missing file)
+        pimc_rollouts = params[ids == L.S_PIMC, L.P_ROLLOUT]
+        learned_rollouts = bool(np.isin(pimc_rollouts, (ROLLOUT_LEARNED, ROLLOUT_SEATS)).any())
+        network = (
+            has_learned or learned_rollouts or (pimc_rollouts.size > 0 and learned_data.available(self.learned_path))
+        )
+        w1, b1, w2, bw1, bb1, bw2 = learned_data.kernel_model(network, self.learned_path)
         log, log_n, bid_log, bid_log_n = self.log or learned_data.no_log()
         models = (tab, w1, b1, w2, log, log_n, bw1, bb1, bw2, bid_log, bid_log_n)
         # compile-time switches (engine/players/switches.py): bool = that part of the engine is not compiled

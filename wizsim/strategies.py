@@ -111,7 +111,12 @@ class Strategy:
     params: dict = field(default_factory=dict)
 
     def param_row(self) -> np.ndarray:
-        """Return the float64 parameter row the kernels read."""
+        """Return the float64 parameter row the kernels read (a subclass fills its own slots in ``_row``)."""
+        row = self._row()
+        row[P_KIND] = self.strategy_id  # whom pimc's rollouts play this seat as (rollout=4)
+        return row
+
+    def _row(self) -> np.ndarray:
         row = np.zeros(N_PARAMS, dtype=np.float64)
         for key in self.params:
             if key not in DECISIONS:
@@ -119,7 +124,6 @@ class Strategy:
                     f"unknown parameter {key!r} for strategy {self.name}; decisions: {', '.join(DECISIONS)}"
                 )
         self._fill_decisions(row)
-        row[P_KIND] = self.strategy_id  # whom pimc's rollouts play this seat as (rollout=4)
         return row
 
     def _fill_decisions(self, row: np.ndarray) -> None:
@@ -191,7 +195,7 @@ class HeuristicStrategy(Strategy):
     name: str = "heuristic"
     strategy_id: int = S_HEURISTIC
 
-    def param_row(self) -> np.ndarray:
+    def _row(self) -> np.ndarray:
         row = np.zeros(N_PARAMS, dtype=np.float64)
         values = dict(HEURISTIC_DEFAULTS)
         for key, value in self.params.items():
@@ -208,7 +212,6 @@ class HeuristicStrategy(Strategy):
         for key, slot in _HEURISTIC_SLOTS.items():
             row[slot] = values[key]
         self._fill_decisions(row)
-        row[P_KIND] = self.strategy_id  # whom pimc's rollouts play this seat as (rollout=4)
         return row
 
 
@@ -241,7 +244,7 @@ class TableStrategy(HeuristicStrategy):
     name: str = "table"
     strategy_id: int = S_TABLE
 
-    def param_row(self) -> np.ndarray:
+    def _row(self) -> np.ndarray:
         explore = self.params.get("explore", 0.0)
         if explore not in (0.0, 1.0):
             raise WizsimError(f"table parameter explore={explore!r} must be 0 or 1")
@@ -255,7 +258,6 @@ class TableStrategy(HeuristicStrategy):
         row = HeuristicStrategy(params={k: v for k, v in self.params.items() if k not in own}).param_row()
         row[T_EXPLORE] = explore
         row[T_REFINE] = refine
-        row[P_KIND] = self.strategy_id  # whom pimc's rollouts play this seat as (rollout=4)
         return row
 
 
@@ -306,7 +308,7 @@ class PimcStrategy(HeuristicStrategy):
     name: str = "pimc"
     strategy_id: int = S_PIMC
 
-    def param_row(self) -> np.ndarray:
+    def _row(self) -> np.ndarray:
         own = {k: v for k, v in self.params.items() if k in PIMC_DEFAULTS}
         values = {**PIMC_DEFAULTS, **own}
         if values["rollout"] not in (0.0, 1.0, 2.0, ROLLOUT_LEARNED, ROLLOUT_SEATS):
@@ -332,7 +334,6 @@ class PimcStrategy(HeuristicStrategy):
         row[P_ROLLOUT] = values["rollout"]
         row[P_PRUNE] = values["prune"]
         row[P_INFER] = values["infer"]
-        row[P_KIND] = self.strategy_id  # whom pimc's rollouts play this seat as (rollout=4)
         return row
 
 

@@ -131,7 +131,7 @@ P_BID_SAMPLES = T_END + 1  # sampled deals per bid decision
 P_ROLLOUT = T_END + 2  # rollout policy: 0 heuristic, 1 random, 2 table's refined play, 3 learned, 4 each seat's own
 P_PRUNE = T_END + 3  # drop a candidate this many standard errors worse than the best (0 = never)
 P_INFER = T_END + 4  # weight sampled deals by how well they explain the bids (sigma in tricks; 0 = off)
-P_KIND = T_END + 5  # every seat: its strategy id (S_*), written by strategies.strategy_arrays (pimc's rollout=4)
+P_KIND = T_END + 5  # every seat: its strategy id (S_*), written by Strategy.param_row (pimc's rollout=4)
 P_END = T_END + 6
 N_PARAMS = P_END
 PRUNE_BATCH = 8  # pimc: samples between pruning checks

@@ -93,7 +93,7 @@ def canadian_step(b, est, k, forbidden):
 
 @hot
 def rollout_net(view, models, n):
-    """What pimc's learned rollouts (policy 3) read: the card network, the learned player's scratch, the
+    """What pimc's learned rollouts (policies 3 and 4) read: the card network, the learned player's scratch, the
     rollout's own cards played and voids, the deck in play (:func:`.pimc.learned_rollout_card`)."""
     return (models[1], models[2], models[3], view[6], view[7], np.zeros(64, dtype=np.int64),
             np.zeros(n, dtype=np.int64), view[2])  # fmt: skip

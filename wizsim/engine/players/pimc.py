@@ -52,11 +52,11 @@ from .random import random_form
 
 def learned_rollout_card(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled,
                          shown, rules, legal, played, void, full, work_i, work_f, w1, b1, w2):  # fmt: skip  # pragma: no cover
-    """:func:`.learned.learned_play` in a rollout (``rollout`` policy 3); a stub unless ``w1`` is float64.
+    """:func:`.learned.learned_play` in a rollout (``rollout`` policies 3 and 4); a stub unless ``w1`` is float64.
 
-    Without a pimc seat that rolls out with the network the weights are float32
-    placeholders (:func:`wizsim.learned_data.kernel_model`) and the learned
-    player's play is not compiled into pimc.
+    Without the network file the weights are float32 placeholders
+    (:func:`wizsim.learned_data.kernel_model`): the stub returns -1 and the
+    rollout plays the heuristic's card instead.
     """
     raise NotImplementedError
 
@@ -266,9 +266,7 @@ def rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, 
                 f = learned_rollout_card(net[3], p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids,
                                          won, seen, cancelled, shown, rules, legal, net[5], net[6], net[7], net[3],
                                          net[4], net[0], net[1], net[2])  # fmt: skip
-            if f >= 0:
-                pass
-            elif kind != 1:
+            if f < 0 and kind != 1:
                 need = bids[p] - won[p]
                 if cancelled:
                     need = k
@@ -276,7 +274,7 @@ def rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, 
                 if kind == 2:
                     refine = REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER if policy == 2 else np.int64(params[p, T_REFINE])
                 f = heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, refine)
-            else:
+            elif f < 0:
                 f = random_member(rng, legal)
                 if f >= JUGGLER:
                     f = random_form(f, rng)
@@ -389,7 +387,7 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
     """The form PIMC plays at seat ``p`` (more than one legal card); returns (form, stream state).
 
     ``known[q, c]``: copies of card ``c`` that ``p`` knows are in seat ``q``'s
-    hand; ``net``: the learned network for rollout policy 3 (:func:`rollout`); ``spmask``/``spwiz``: the cards (and Wizards) each seat has played
+    hand; ``net``: the learned network for rollout policies 3 and 4 (:func:`rollout`); ``spmask``/``spwiz``: the cards (and Wizards) each seat has played
     this round, for :func:`world_bids`. ``values`` (optional, int64, 3 rows
     of at least 2 * 64 + 1): the candidates are written there for training the
     learned player: row 0 the forms, row 1 the total scores, row 2 the deals
