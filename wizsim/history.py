@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import cards as C
+from .bid_rules import rule_errors
 from .engine import record_chunk
 from .io import atomic_path
 from .parallel import Progress, RunOptions, chunks_done, workers
@@ -73,10 +74,11 @@ def record_chunk_arrays(spec: RunSpec, chunk: int) -> tuple[int, RoundRecords]:
     schedule, trumps = spec.schedule_arrays()
     first, count, state = spec.chunk_range(chunk, chunk + 1)
     rec = RoundRecords.empty(int(count[0]) * len(schedule), n, kmax)
-    record_chunk(
-        n, schedule, trumps, int(spec.games_mode), int(first[0]), int(count[0]), state[0], *spec.kernel_args(),
-        *rec.kernel_arrays(),
-    )  # fmt: skip
+    with rule_errors(spec.bid_rules()):
+        record_chunk(
+            n, schedule, trumps, int(spec.games_mode), int(first[0]), int(count[0]), state[0], *spec.kernel_args(),
+            *rec.kernel_arrays(),
+        )  # fmt: skip
     return int(first[0]), rec
 
 

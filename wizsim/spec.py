@@ -23,11 +23,12 @@ import numpy as np
 
 from . import bid_data, learned_data
 from . import cards as C
+from .bid_rules import BidRule, kernel_rules, rule_errors
 from .engine import layout as L
 from .engine import simulate_chunks
 from .errors import WizsimError
 from .rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, hand_trump, parse_rules
-from .strategies import ROLLOUT_LEARNED, ROLLOUT_SEATS, Strategy, seat_strategies, strategy_arrays
+from .strategies import ROLLOUT_LEARNED, ROLLOUT_SEATS, RuleStrategy, Strategy, seat_strategies, strategy_arrays
 from .version import __version__
 
 CHUNK_ROUNDS = 1 << 14
@@ -64,6 +65,10 @@ class RunSpec:
         """The arrays every kernel call takes after the chunk arguments."""
         table, masks = C.kernel_tables()
         ids, params = strategy_arrays(self.strategies)
+        rules = self.bid_rules()
+        for p, s in enumerate(self.strategies):
+            if isinstance(s, RuleStrategy) and s.rule is not None:
+                params[p, L.B_RULE] = rules.index(s.rule) + 1
         mono = C.mono_decks(self.players) if self.rules.has("mono") else np.zeros((self.players, 1), dtype=np.uint8)
         pre = self.preset or (
             np.zeros(L.N_PRE, dtype=np.int64),
@@ -76,6 +81,7 @@ class RunSpec:
                 (s.strategy_id == L.S_TABLE and not s.params.get("explore")) or s.strategy_id in (L.S_PIMC, L.S_LEARNED)
                 for s in self.strategies
             )
+            or bool(rules)  # a rule reads table_bid
         )
         has_learned = any(s.strategy_id == L.S_LEARNED for s in self.strategies)
         # pimc's learned rollouts read the card network without making the seat a learned one. Every
@@ -92,11 +98,19 @@ class RunSpec:
         models = (tab, w1, b1, w2, log, log_n, bw1, bb1, bw2, bid_log, bid_log_n)
         # compile-time switches (engine/players/switches.py): bool = that part of the engine is not compiled
         has_pimc = any(s.strategy_id == L.S_PIMC for s in self.strategies)
-        has_heuristic = any(s.strategy_id != L.S_RANDOM for s in self.strategies)
+        has_heuristic = any(s.strategy_id != L.S_RANDOM for s in self.strategies) or bool(rules)
         has_specials = bool(self.specials) or bool((np.asarray(self.deck) >= L.DRAGON).any())
         switches = (has_pimc, has_heuristic, has_specials, has_learned, has_pimc or has_learned)
-        feats = tuple(np.zeros(1, dtype=np.int8 if on else np.bool_) for on in switches)
+        feats = (*(np.zeros(1, dtype=np.int8 if on else np.bool_) for on in switches), kernel_rules(rules))
         return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre, models, feats)
+
+    def bid_rules(self) -> list[BidRule]:
+        """The distinct bid rules of the rule seats, in seat order (rule ``i`` is the kernels' slot ``i``)."""
+        out: list[BidRule] = []
+        for s in self.strategies:
+            if isinstance(s, RuleStrategy) and s.rule is not None and s.rule not in out:
+                out.append(s.rule)
+        return out
 
     def schedule_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         trumps = self.trumps or [FROM_INDICATOR] * len(self.schedule)
@@ -309,10 +323,11 @@ def run_block(spec: RunSpec, lo: int, hi: int) -> Counts:
     acc = Counts.zeros(spec.players, max(spec.schedule))
     schedule, trumps = spec.schedule_arrays()
     args = spec.kernel_args()
-    for start in range(lo, hi, BATCH_CHUNKS):
-        first, count, state = spec.chunk_range(start, min(start + BATCH_CHUNKS, hi))
-        simulate_chunks(
-            spec.players, schedule, trumps, int(spec.games_mode), first, count, state, *args,
-            acc.joint, acc.aux, acc.game_acc,
-        )  # fmt: skip
+    with rule_errors(spec.bid_rules()):
+        for start in range(lo, hi, BATCH_CHUNKS):
+            first, count, state = spec.chunk_range(start, min(start + BATCH_CHUNKS, hi))
+            simulate_chunks(
+                spec.players, schedule, trumps, int(spec.games_mode), first, count, state, *args,
+                acc.joint, acc.aux, acc.game_acc,
+            )  # fmt: skip
     return acc

@@ -46,11 +46,13 @@ are ``trump``, ``swap`` (the Werewolf), ``form`` and ``pass``, the values ``own`
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
+from .bid_rules import PLAYS, BidRule, load_rule
 from .engine.layout import (  # the parameter blocks of a seat's row
     D_FORM,
     D_PASS,
@@ -359,6 +361,88 @@ class LearnedStrategy(TableStrategy):
     strategy_id: int = S_LEARNED
 
 
+@dataclass(frozen=True)
+class RuleStrategy(Strategy):
+    """A user's bid rule (:mod:`wizsim.bid_rules`) with a built-in player's card play.
+
+    The seat bids by ``rule``; every other decision (cards, trump, the
+    Werewolf, forms, passes) is ``play``'s. In the kernels the seat is a
+    ``play`` seat (``strategy_id`` is its id) whose row names the rule
+    (``B_RULE``, set by the run: :meth:`wizsim.spec.RunSpec.kernel_args`).
+    """
+
+    name: str = "rule"
+    strategy_id: int = S_TABLE
+    rule: BidRule | None = None
+    play: Strategy | None = None
+
+    def _row(self) -> np.ndarray:
+        if self.rule is None or self.play is None:
+            raise WizsimError("a rule strategy needs a bid rule and a player: use wizsim.strategies.bid_rule")
+        return self.play.param_row()
+
+
+def bid_rule(
+    func: Callable[..., Any] | BidRule | str, play: str | Strategy = "table", name: str | None = None
+) -> RuleStrategy:
+    """A strategy that bids by your function and plays like a built-in player.
+
+    Parameters
+    ----------
+    func : callable, BidRule or str
+        A function whose parameters are feature names (:data:`wizsim.bid_rules.FEATURES`)
+        returning the bid, or ``"path/to/file.py:function"``.
+    play : str or Strategy
+        Who plays the cards and makes the other decisions: ``table`` (default),
+        ``heuristic``, ``random``, ``learned`` or ``pimc`` (with parameters, e.g. ``pimc(samples=8)``).
+    name : str, optional
+        The rule's label in tables (default: the function's name, or the file spec).
+
+    Returns
+    -------
+    RuleStrategy
+        Goes wherever a strategy goes: simulate, tournament, advise, history.
+
+    Raises
+    ------
+    WizsimError
+        Unknown feature, a rule that does not compile, an unknown player.
+    """
+    if isinstance(func, BidRule):
+        rule = func if name is None else BidRule(func.func, name, func.origin)
+    elif isinstance(func, str):
+        rule = load_rule(func, name)
+    else:
+        rule = BidRule(func, name)
+    player = make_strategy(play)
+    if isinstance(player, RuleStrategy):
+        raise WizsimError("a bid rule's card play must be a built-in player, not another rule")
+    base = player.name
+    if base not in PLAYS:
+        raise WizsimError(f"a bid rule plays like one of {', '.join(PLAYS)}; got {base!r}")
+    from .spec import strategy_label
+
+    play_label = strategy_label(player)
+    label = f"rule({rule.label})" if play_label == "table" else f"rule({rule.label},play={play_label})"
+    strategy = RuleStrategy(name=label, strategy_id=player.strategy_id, rule=rule, play=player)
+    strategy.param_row()
+    return strategy
+
+
+def _parse_rule(inner: str) -> RuleStrategy:
+    """``rule(path.py:func)`` or ``rule(path.py:func,play=heuristic)`` from the command line."""
+    parts = split_top_level(inner)
+    if not parts:
+        raise WizsimError("rule() needs a file and a function: rule(path/to/file.py:function)")
+    play = "table"
+    for part in parts[1:]:
+        key, eq, value = part.partition("=")
+        if not eq or key.strip() != "play":
+            raise WizsimError(f"rule parameter {part!r}: the only one is play=PLAYER (one of {', '.join(PLAYS)})")
+        play = value.strip()
+    return bid_rule(parts[0], play=play)
+
+
 class StrategyClass(Protocol):
     """A strategy class of :data:`STRATEGIES`: made from its parameters alone (name and id are its defaults)."""
 
@@ -379,6 +463,8 @@ def make_strategy(spec: str | Strategy) -> Strategy:
     if isinstance(spec, Strategy):
         return spec
     text = str(spec).strip()
+    if text.lower().startswith("rule(") and text.endswith(")"):
+        return _parse_rule(text[5:-1])
     name = text
     params: dict[str, str | float] = {}
     if "(" in text:
@@ -401,7 +487,9 @@ def make_strategy(spec: str | Strategy) -> Strategy:
             params[key] = number
     cls = STRATEGIES.get(name.strip().lower())
     if cls is None:
-        raise WizsimError(f"unknown strategy {name!r}; known strategies: {', '.join(STRATEGIES)}")
+        raise WizsimError(
+            f"unknown strategy {name!r}; known strategies: {', '.join(STRATEGIES)}, or rule(path/to/file.py:function)"
+        )
     strategy = cls(params=params)
     strategy.param_row()  # validates parameters
     return strategy

@@ -38,13 +38,19 @@ def borrow(typingctx, arr):
             return _borrowed(context, builder, signature.args[0], args[0])
 
         return arr(arr), codegen
-    if isinstance(arr, types.BaseTuple) and all(isinstance(t, types.Array) for t in arr.types):
+    if isinstance(arr, types.BaseTuple) and any(isinstance(t, types.Array) for t in arr.types):
+        # arrays are borrowed; anything else (the bid rules' function tuple) is passed as it is
 
         def codegen_tuple(context, builder, signature, args):
             tupty = signature.args[0]
-            items = [
-                _borrowed(context, builder, t, builder.extract_value(args[0], i)) for i, t in enumerate(tupty.types)
-            ]
+            items = []
+            for i, t in enumerate(tupty.types):
+                value = builder.extract_value(args[0], i)
+                if isinstance(t, types.Array):
+                    items.append(_borrowed(context, builder, t, value))
+                else:  # a new reference like any returned value: the caller will release it
+                    context.nrt.incref(builder, t, value)
+                    items.append(value)
             return context.make_tuple(builder, tupty, items)
 
         return arr(arr), codegen_tuple

@@ -133,8 +133,43 @@ P_PRUNE = T_END + 3  # drop a candidate this many standard errors worse than the
 P_INFER = T_END + 4  # weight sampled deals by how well they explain the bids (sigma in tricks; 0 = off)
 P_KIND = T_END + 5  # every seat: its strategy id (S_*), written by Strategy.param_row (pimc's rollout=4)
 P_END = T_END + 6
-N_PARAMS = P_END
+# a user's bid rule (wizsim.bid_rules): the seat bids by rule function B_RULE - 1 of the run (0: no rule)
+B_RULE = P_END + 0
+B_END = P_END + 1
+N_PARAMS = B_END
+N_BID_RULES = 6  # bid-rule functions a run passes (one per seat at most; unused slots repeat the first)
 PRUNE_BATCH = 8  # pimc: samples between pruning checks
+
+# --------------------------------------------------------------------------- a bid rule's features
+# The float64 vector a user's bid rule reads (wizsim.bid_rules names and documents each slot).
+F_CARDS = 0
+F_PLAYERS = 1
+F_POSITION = 2  # 0 = first bidder (the dealer's left), players - 1 = the dealer
+F_FIRST = 3
+F_LAST = 4
+F_BIDS_BEFORE = 5  # sum of the earlier bids (0 under hidden bids)
+F_BIDS_SEEN = 6
+F_FORBIDDEN = 7  # the Canadian rule's forbidden bid, -1: none
+F_NO_TRUMP = 8
+F_TRUMP_NAMED = 9  # the trump suit was named (Wizard or special indicator, Werewolf), not turned up
+F_WIZARDS = 10
+F_JESTERS = 11
+F_TRUMPS = 12
+F_SIDE_ACES = 13
+F_SIDE_KINGS = 14
+F_SIDE_QUEENS = 15
+F_LONGEST_SIDE = 16
+F_SHORTEST_SIDE = 17
+F_SIDE_VOIDS = 18
+F_SIDE_SINGLETONS = 19
+F_SIDE_DOUBLETONS = 20
+F_ESTIMATE = 21
+F_HEURISTIC_BID = 22
+F_TABLE_BID = 23
+F_SPECIAL = 24  # + i: copies of special card FIRST_SPECIAL + i held
+F_TRUMPS_ABOVE = F_SPECIAL + N_SPECIALS - 1  # + r (1..12): trumps of rank above r
+F_SIDE_ABOVE = F_TRUMPS_ABOVE + 12  # + r (1..12): side-suit cards of rank above r
+N_FEATURES = F_SIDE_ABOVE + 13
 
 # --------------------------------------------------------------------------- recorded rounds
 # ``info[row]`` of a recorded round (see wizsim.records.RoundRecords, which names these for the Python layer):

@@ -34,6 +34,7 @@ from .config import hot
 from .deal import clear_hands, deal_mono, deal_preset, deal_shuffled, record_hands
 from .events import dealer_names_trump
 from .layout import (
+    B_RULE,
     BOMB,
     CLASS_JESTER,
     CLASS_SPECIAL,
@@ -59,6 +60,7 @@ from .layout import (
     PRE_SEAT,
     R_BOMB,
     R_CANADIAN,
+    R_HIDDEN_BIDS,
     R_MONO,
     R_PASSIVE_INDICATOR,
     R_SCORING,
@@ -80,6 +82,7 @@ from .players.switches import (
     heuristic_card,
     learned_arrays,
     learned_card,
+    rule_bid_hook,
     special_form,
     special_passes,
     special_werewolf,
@@ -161,7 +164,12 @@ def bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules
         forbidden = -1
         if rules[R_CANADIAN] != 0 and i == n - 1:
             forbidden = k - bid_sum
-        if strat[p] == S_RANDOM:
+        slot = np.int64(params[p, B_RULE]) - 1  # a user's bid rule (players/rule.py), -1: none
+        if slot >= 0:
+            b, est = rule_bid_hook(feats[5], p, i, n, k, trump, shown, bid_sum, rules[R_HIDDEN_BIDS] != 0, forbidden,
+                                     rules[R_MONO] != 0, hands, cnt, params, slot, models[0])  # fmt: skip
+            b = canadian_step(b, est, k, forbidden)  # as the built-in players step: towards their estimate
+        elif strat[p] == S_RANDOM:
             b = random_bid(k, forbidden, dec_st)
         else:
             b, est, dec_st[0] = heuristic_bid(feats[1], p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum,

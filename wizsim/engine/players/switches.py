@@ -1,8 +1,9 @@
 """Compile-time switches: the heuristic's choices and the special cards' events are compiled only for runs that use them.
 
-The kernels take ``feats = (pimc, heuristic, specials, learned, view)``: five
-one-element arrays whose dtype says whether a run needs that part of the
-engine, bool for no and int8 for yes (:meth:`wizsim.spec.RunSpec.kernel_args` decides; the pimc
+The kernels take ``feats = (pimc, heuristic, specials, learned, view, rules)``:
+five one-element arrays whose dtype says whether a run needs that part of the
+engine, bool for no and int8 for yes, and ``rules``: the run's bid-rule
+functions with their feature buffer (:mod:`.rule`), or a bool array without rule seats (:meth:`wizsim.spec.RunSpec.kernel_args` decides; the pimc
 switch is :mod:`.pimc_hooks`). Each function below is an overload that Numba
 resolves from that dtype when it compiles the round: the real call, or a stub
 that is never reached. A random run on the standard deck therefore compiles
@@ -28,6 +29,7 @@ from ..config import OVERLOAD_OPTIONS
 from ..events import juggler_passes, werewolf
 from .dispatch import choose_bid, choose_card, settle_form
 from .learned import learned_play
+from .rule import rule_bid
 
 
 def switch_off(flag) -> bool:
@@ -146,3 +148,19 @@ def _learned_arrays(on, view, models):
                                          models[3])  # fmt: skip
 
     return lambda on, view, models: (view[0], view[1], view[2], view[6], view[7], models[1], models[2], models[3])
+
+
+def rule_bid_hook(on, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot,
+                  bid_tab):  # fmt: skip  # pragma: no cover - compiled
+    """:func:`.rule.rule_bid` (``on``: the run's rule functions and feature buffer); a stub without rule seats."""
+    raise NotImplementedError
+
+
+@overload(rule_bid_hook, jit_options=OVERLOAD_OPTIONS)
+def _rule_bid_hook(on, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot, bid_tab):
+    if switch_off(on):
+        return lambda on, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot, bid_tab: (
+            np.int64(-1), np.float64(0.0)
+        )  # fmt: skip
+
+    return rule_bid.py_func  # the implementation itself: no wrapper call per bid

@@ -1,0 +1,143 @@
+"""A user's bid rule inside the engine: the feature vector it reads, and its call.
+
+A rule seat plays as a built-in player (its strategy id is that player's) and
+bids by a user's function (``params[seat, B_RULE] = slot + 1``). The run passes
+``N_BID_RULES`` compiled functions of one type, ``float64(float64[::1])``
+(wizsim.bid_rules wraps the user's function over named features into that
+form), and a feature buffer. Because every rule has that one type, the round
+is compiled once for all rules (Numba's first-class function type: a call
+through a pointer), and a new rule costs only its own small compile.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bits import ONE, U64, ZERO, lowest_bit
+from ..config import hot
+from ..layout import (
+    F_BIDS_BEFORE,
+    F_BIDS_SEEN,
+    F_CARDS,
+    F_ESTIMATE,
+    F_FIRST,
+    F_FORBIDDEN,
+    F_HEURISTIC_BID,
+    F_JESTERS,
+    F_LAST,
+    F_LONGEST_SIDE,
+    F_NO_TRUMP,
+    F_PLAYERS,
+    F_POSITION,
+    F_SHORTEST_SIDE,
+    F_SIDE_ABOVE,
+    F_SIDE_ACES,
+    F_SIDE_DOUBLETONS,
+    F_SIDE_KINGS,
+    F_SIDE_QUEENS,
+    F_SIDE_SINGLETONS,
+    F_SIDE_VOIDS,
+    F_SPECIAL,
+    F_TABLE_BID,
+    F_TRUMP_NAMED,
+    F_TRUMPS,
+    F_TRUMPS_ABOVE,
+    F_WIZARDS,
+    FIRST_SPECIAL,
+    JESTER,
+    N_SPECIALS,
+    WIZARD,
+)
+from .heuristic import estimate
+from .table import table_bid
+
+
+@hot
+def fill_features(fv, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, hand, cnt_row, est, tbid):
+    """Write seat ``p``'s bid features to ``fv`` (slots ``layout.F_*``; names in wizsim.bid_rules)."""
+    fv[F_CARDS] = k
+    fv[F_PLAYERS] = n
+    fv[F_POSITION] = i
+    fv[F_FIRST] = np.float64(i == 0)
+    fv[F_LAST] = np.float64(i == n - 1)
+    fv[F_BIDS_BEFORE] = 0.0 if hidden else bid_sum
+    fv[F_BIDS_SEEN] = 0.0 if hidden else 1.0
+    fv[F_FORBIDDEN] = forbidden
+    fv[F_NO_TRUMP] = np.float64(trump < 0)
+    # named: trump is a suit but not the suit of a turned-up suit card (a Wizard or special card, the Werewolf)
+    fv[F_TRUMP_NAMED] = np.float64(trump >= 0 and not (0 <= shown < 52 and shown // 13 == trump))
+    fv[F_WIZARDS] = cnt_row[WIZARD]
+    fv[F_JESTERS] = cnt_row[JESTER]
+    for s in range(N_SPECIALS):
+        fv[F_SPECIAL + s] = cnt_row[FIRST_SPECIAL + s]
+    for r in range(1, 13):
+        fv[F_TRUMPS_ABOVE + r] = 0.0
+        fv[F_SIDE_ABOVE + r] = 0.0
+    n_trumps = 0
+    aces = 0
+    kings = 0
+    queens = 0
+    longest = 0
+    shortest = 99
+    voids = 0
+    singles = 0
+    doubles = 0
+    for s in range(4):
+        bits = (hand >> U64(13 * s)) & U64(0x1FFF)
+        length = 0
+        while bits != ZERO:
+            r = np.int64(lowest_bit(bits)) + 1  # rank 1..13
+            bits &= bits - ONE
+            c = cnt_row[13 * s + r - 1]  # copies (mono decks may deal more than one)
+            length += c
+            if r >= 2:  # counted at "above r - 1"; the suffix sums below add it to every lower threshold
+                fv[(F_TRUMPS_ABOVE if s == trump else F_SIDE_ABOVE) + r - 1] += c
+            if s != trump:
+                if r == 13:
+                    aces += c
+                elif r == 12:
+                    kings += c
+                elif r == 11:
+                    queens += c
+        if s == trump:
+            n_trumps = length
+        else:
+            longest = max(longest, length)
+            shortest = min(shortest, length)
+            voids += np.int64(length == 0)
+            singles += np.int64(length == 1)
+            doubles += np.int64(length == 2)
+    for r in range(11, 0, -1):
+        fv[F_TRUMPS_ABOVE + r] += fv[F_TRUMPS_ABOVE + r + 1]
+        fv[F_SIDE_ABOVE + r] += fv[F_SIDE_ABOVE + r + 1]
+    fv[F_TRUMPS] = n_trumps
+    fv[F_SIDE_ACES] = aces
+    fv[F_SIDE_KINGS] = kings
+    fv[F_SIDE_QUEENS] = queens
+    fv[F_LONGEST_SIDE] = longest
+    fv[F_SHORTEST_SIDE] = shortest
+    fv[F_SIDE_VOIDS] = voids
+    fv[F_SIDE_SINGLETONS] = singles
+    fv[F_SIDE_DOUBLETONS] = doubles
+    fv[F_ESTIMATE] = est
+    fv[F_HEURISTIC_BID] = min(max(np.floor(est + 0.5), 0.0), np.float64(k))
+    fv[F_TABLE_BID] = tbid
+
+
+@hot
+def rule_bid(on, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot, bid_tab):
+    """Seat ``p``'s bid by the run's rule function ``slot``; (bid, the heuristic's estimate) for the Canadian step.
+
+    The rule's value is rounded half up; a value outside 0..k (or NaN) is an
+    impossible bid: ``ValueError("wizsim-rule", slot, value, k)``, which the
+    Python layer turns into an error naming the rule (wizsim.bid_rules.rule_errors).
+    """
+    fns, fv = on  # the run's rule functions and the feature buffer
+    est = estimate(hands[p], cnt[p], trump, n, k, params[p], mono)
+    base = min(max(np.int64(np.floor(est + 0.5)), 0), k)
+    tbid = table_bid(est, base, n, k, i, bid_sum, hidden, forbidden, cnt[p, WIZARD], bid_tab)
+    fill_features(fv, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, hands[p], cnt[p], est, tbid)
+    value = fns[slot](fv)
+    if not (-0.5 <= value < k + 0.5):  # NaN fails too
+        raise ValueError("wizsim-rule", slot, value, k)
+    return np.int64(np.floor(value + 0.5)), est
