@@ -196,6 +196,8 @@ def load_rule(spec: str, label: str | None = None) -> BidRule:
     path_text, sep, name = spec.strip().rpartition(":")
     if not sep or not path_text or not name.isidentifier():
         raise WizsimError(f"rule {spec!r}: write rule(path/to/file.py:function)")
+    if not path_text.endswith(".py") and re.fullmatch(r"[A-Za-z_][\w.]*", path_text):
+        return _load_module_rule(path_text, name, label or spec.strip())
     path = Path(path_text).expanduser()
     if not path.is_file():
         raise WizsimError(f"rule {spec!r}: no file {str(path)!r}")
@@ -216,6 +218,18 @@ def load_rule(spec: str, label: str | None = None) -> BidRule:
     if not callable(func):
         raise WizsimError(f"rule {spec!r}: {str(path)!r} has no function {name!r}")
     return BidRule(func, label=label or spec.strip(), origin=(str(path), name))
+
+
+def _load_module_rule(module_name: str, name: str, label: str) -> BidRule:
+    """``package.module:func``: a rule in an importable module (wizsim.rules_of_thumb)."""
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:
+        raise WizsimError(f"rule {module_name}:{name}: cannot import {module_name!r}: {exc}") from None
+    func = getattr(module, name, None)
+    if not callable(func):
+        raise WizsimError(f"rule {module_name}:{name}: module {module_name!r} has no function {name!r}")
+    return BidRule(func, label=label)
 
 
 def kernel_rules(rules: list[BidRule]) -> Any:

@@ -45,7 +45,9 @@ def _add_selection(p: argparse.ArgumentParser) -> None:
         "--strategy",
         default="random",
         help="strategy for every seat, or one per seat: heuristic,random,random,random "
-        "(known: random, heuristic, table, pimc; parameters in brackets, e.g. pimc(samples=16))",
+        "(known: random, heuristic, table, pimc, learned; parameters in brackets, e.g. pimc(samples=16); "
+        "your own bid rule: rule(path/to/file.py:function) or rule(file.py:function,play=heuristic), "
+        "features: wizsim features)",
     )
     p.add_argument(
         "--specials",
@@ -178,7 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
     tou.add_argument(
         "--strategies",
         required=True,
-        help="two or more strategies (at most one per player), e.g. heuristic,random or heuristic(pass=random),random",
+        help="two or more strategies (at most one per player), e.g. heuristic,random or heuristic(pass=random),random"
+        " or rule(my_rule.py:bid),table",
     )
     tou.add_argument("--cards", type=int, help="cards per player in each independent deal (with --deals)")
     tou.add_argument("--deals", type=int, help="number of independent deals (with --cards)")
@@ -203,6 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="only pimc's speed at each setting of analyses/pimc_tradeoff.py (samples x rollout policy)",
     )
+    sub.add_parser("features", help="the features a bid rule may read (--strategy 'rule(file.py:function)')")
     return parser
 
 
@@ -430,6 +434,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_features(args: argparse.Namespace) -> int:
+    from .bid_rules import feature_rows
+
+    rows = feature_rows()
+    width = max(len(r.name) for r in rows)
+    print("Features a bid rule may read (its parameters; it returns the bid). See README 'Your own rule of thumb'.")
+    for r in rows:
+        print(f"  {r.name:<{width}}  {r.kind:<5}  {r.meaning}")
+    return 0
+
+
 COMMANDS = {
     "simulate": cmd_simulate,
     "history": cmd_history,
@@ -438,6 +453,7 @@ COMMANDS = {
     "review": cmd_review,
     "tournament": cmd_tournament,
     "bench": cmd_bench,
+    "features": cmd_features,
 }
 
 

@@ -501,6 +501,8 @@ def seat_strategies(spec: str | list | tuple | None, players: int) -> list[Strat
         spec = "random"
     if isinstance(spec, str):
         parts = split_top_level(spec)
+    elif isinstance(spec, Strategy):
+        parts = [spec]
     else:
         parts = list(spec)
     if len(parts) == 1:

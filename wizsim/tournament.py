@@ -65,7 +65,7 @@ from .errors import WizsimError
 from .parallel import Checkpoint, Progress, RunOptions, block_items, chunks_done, workers
 from .spec import MAX_ITEMS, RunSpec, as_int, make_spec, strategy_label
 from .stats import Z95, format_pct, format_pm
-from .strategies import make_strategy, split_top_level
+from .strategies import Strategy, make_strategy, split_top_level
 
 MAX_FULL_SEATINGS = 120  # above this many arrangements, the cyclic set is used
 
@@ -133,8 +133,8 @@ def seatings(m: int, n: int) -> list[tuple[int, ...]]:
 # --------------------------------------------------------------------------- per-chunk work
 
 
-def _seating_spec(base: dict[str, Any], names: list[str], seating: tuple[int, ...]) -> RunSpec:
-    return make_spec(**base, strategy=[names[s] for s in seating])
+def _seating_spec(base: dict[str, Any], strategies: list[Strategy], seating: tuple[int, ...]) -> RunSpec:
+    return make_spec(**base, strategy=[strategies[s] for s in seating])
 
 
 def _chunk_values(spec: RunSpec, chunk: int, seating: tuple[int, ...], m: int) -> tuple[np.ndarray, str]:
@@ -393,16 +393,17 @@ class TournamentResult:
 # --------------------------------------------------------------------------- running
 
 
-def _names(strategies: str | list | tuple) -> tuple[list[str], list[str]]:
-    """(canonical labels, unique display names) of the strategies."""
-    parts = split_top_level(strategies) if isinstance(strategies, str) else [str(s) for s in strategies]
-    labels = [strategy_label(make_strategy(p)) for p in parts]
+def _names(strategies: str | list | tuple) -> tuple[list[str], list[str], list[Strategy]]:
+    """(canonical labels, unique display names, the strategies) of the strategies."""
+    parts = split_top_level(strategies) if isinstance(strategies, str) else list(strategies)
+    objs = [make_strategy(p if isinstance(p, Strategy) else str(p)) for p in parts]  # a bid rule has no name to parse
+    labels = [strategy_label(o) for o in objs]
     seen: dict[str, int] = {}
     names = []
     for label in labels:
         seen[label] = seen.get(label, 0) + 1
         names.append(label if seen[label] == 1 else f"{label}#{seen[label]}")
-    return labels, names
+    return labels, names, objs
 
 
 def tournament(
@@ -457,7 +458,7 @@ def tournament(
     WizsimError
         For bad input (unknown strategy, more strategies than players, fewer than two, ...).
     """
-    labels, names = _names(strategies)
+    labels, names, objs = _names(strategies)
     if len(labels) < 2:
         raise WizsimError(f"a tournament needs at least two strategies, got {len(labels)}: give e.g. heuristic,random")
     options = RunOptions(jobs=jobs, **run_options)
@@ -475,13 +476,13 @@ def tournament(
             raise WizsimError(f"deals must be between 1 and {MAX_ITEMS:.0e}, got {deals}")
         base = {"cards": cards, "hands": deals}
     base.update(players=players, seed=seed, rules=rules, specials=specials)
-    spec0 = make_spec(**base, strategy=labels[0])  # validates everything but the strategy count
+    spec0 = make_spec(**base, strategy=[objs[0]])  # validates everything but the strategy count
     players = spec0.players
     m = len(labels)
     if m > players:
         raise WizsimError(f"{m} strategies cannot share {players} seats: give at most {players} strategies")
     seats = seatings(m, players)
-    specs = [_seating_spec(base, labels, s) for s in seats]
+    specs = [_seating_spec(base, objs, s) for s in seats]
     n_chunks = specs[0].n_chunks
     elimination = spec0.rules.has("elimination")
 

@@ -1,0 +1,291 @@
+"""How good are the popular bidding rules of thumb, against the built-in bidders?
+
+Question
+--------
+If you bid by a published rule of thumb and play your cards as well as the
+strongest fast player does, how many points per round do you lose against the
+best bidder, how often do you make your bid, and where does each rule go wrong?
+
+Method
+------
+Every bidder sits in seat 0 of the same deals (common random numbers) against
+three ``learned`` players, and plays its cards by ``learned``'s network (its
+every decision but the bid is ``learned``'s), so only the bid differs. The
+bidders: the rules of :data:`wizsim.rules_of_thumb.PUBLISHED` (each with its
+source and wording, see that module), the built-in ``heuristic`` and ``table``
+bids (as rules: ``heuristic_bid``, ``table_bid``) and ``learned`` itself (its
+bidding network: the yardstick). Two formats:
+
+* duplicate 4 players x 10 cards: independent deals, the dealer rotating, so seat 0
+  bids from every position equally often;
+* full games of 3, 4, 5 and 6 players (60 / players rounds of 1, 2, ... cards),
+  seat 0 dealing first.
+
+"Loss" is the best bidder's points minus this bidder's, paired round by round
+on the same deals (the best: the highest mean in that format). Intervals: 95%,
+from the standard error of the paired per-deal differences, clustered by game
+in full games (a game's rounds are not independent). Hit rate: bid = tricks.
+"Where it goes wrong": the loss by round size (full games of 4 players, 1-15
+cards), by bidding position (4 x 10) and by hand type (4 x 10); the cell with
+the largest loss is reported per rule.
+
+Outputs
+-------
+``rules_of_thumb.csv``: one row per bidder and format: source, wording, points
+per round, loss against the best bidder, hit rate (each with a 95% interval),
+deals and rounds. ``rules_of_thumb_cells.csv``: loss and hit rate per bidder
+by round size, position and hand type. A chart (.png, .svg): the loss of every
+bidder in each format, and the loss by round size in 4-player games.
+
+Caveats
+-------
+A rule's loss depends on the table: here three strong players. The opponents
+see the rule seat's bid and react to it, as at a real table. The
+``one_card_thresholds`` rule differs from the heuristic only in one-card
+rounds, so it equals the heuristic bidder in 4 x 10. Rules quoted from Oh
+Hell count Wizards as sure tricks (our addition). Default rules, no special cards.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from wizsim.engine import layout as L
+from wizsim.history import record_chunk_arrays
+from wizsim.io import write_table
+from wizsim.plotting import COLORS, figure, save
+from wizsim.rules_of_thumb import BUILT_IN, PUBLISHED
+from wizsim.spec import make_spec
+from wizsim.strategies import LearnedStrategy, Strategy, bid_rule
+
+NAME = "rules_of_thumb"
+QUESTION = "How many points per round does each published bidding rule of thumb lose against the best bidder?"
+FIELD = "learned"  # the opponents and the card play of every bidder
+SIZES = {
+    "quick": {"deals": 1_000, "games": 10},
+    "default": {"deals": 100_000, "games": 1_500},
+    "full": {"deals": 1_000_000, "games": 15_000},
+}
+PLAYERS = 4
+CARDS = 10
+GAME_PLAYERS = (3, 4, 5, 6)
+HAND_TYPES = ("Wizard(s)", "3+ trumps, no Wizard", "side ace or king only", "weak", "no-trump round")
+
+
+def bidders() -> dict[str, tuple[Strategy, str, str]]:
+    """name -> (strategy in seat 0, source, wording); the yardstick ``learned`` last."""
+    out: dict[str, tuple[Strategy, str, str]] = {}
+    for name, (func, source, wording) in {**PUBLISHED, **BUILT_IN}.items():
+        label = name if name not in BUILT_IN else f"{name} (built-in bid)"
+        out[label] = (bid_rule(func, play=FIELD, name=name), source, wording)
+    out["learned (built-in bid)"] = (LearnedStrategy(), "wizsim", "the learned player's bidding network")
+    return out
+
+
+def hand_types(rec, seat: int = 0) -> np.ndarray:
+    """Index into :data:`HAND_TYPES` of each recorded round's hand of ``seat``."""
+    k = rec.cards
+    hands = rec.hands[:, seat, :].astype(np.int64)
+    dealt = np.arange(hands.shape[1])[None, :] < k[:, None]
+    trump = rec.trump[:, None]
+    suit_card = dealt & (hands < 52)
+    wizards = (dealt & (hands == L.WIZARD)).sum(1)
+    trumps = (suit_card & (hands // 13 == trump)).sum(1)
+    high_side = (suit_card & (hands // 13 != trump) & (hands % 13 >= 11)).sum(1)
+    out = np.full(len(k), 3)
+    out[high_side > 0] = 2
+    out[(trumps >= 3) & (wizards == 0)] = 1
+    out[wizards > 0] = 0
+    out[rec.trump < 0] = 4
+    return out
+
+
+def _rounds(strategy: Strategy, players: int, size: int, games: bool, seed: int, jobs: int) -> pd.DataFrame:
+    """Seat 0's rounds: deal (or game), cards, position, hand type, bid, tricks, score."""
+    from joblib import Parallel, delayed
+
+    field = [FIELD] * (players - 1)
+    if games:
+        spec = make_spec(players, games=size, seed=seed, strategy=[strategy, *field])
+    else:
+        spec = make_spec(players, cards=CARDS, hands=size, seed=seed, strategy=[strategy, *field])
+    parts = Parallel(n_jobs=min(jobs, spec.n_chunks))(delayed(_chunk)(spec, c) for c in range(spec.n_chunks))
+    return pd.concat(parts, ignore_index=True)
+
+
+def _chunk(spec, chunk: int) -> pd.DataFrame:
+    first, rec = record_chunk_arrays(spec, chunk)
+    n = spec.players
+    per_item = len(spec.schedule)
+    return pd.DataFrame(
+        {
+            "deal": first + np.arange(len(rec)) // per_item,
+            "round": np.arange(len(rec)) % per_item,
+            "cards": rec.cards,
+            "position": (-rec.dealer - 1) % n,  # seat 0's bidding position: 0 = the dealer's left
+            "hand_type": hand_types(rec),
+            "bid": rec.bids[:, 0],
+            "tricks": rec.tricks_won[:, 0],
+            "score": rec.scores[:, 0],
+        }
+    )
+
+
+def _paired(diff: np.ndarray, cluster: np.ndarray) -> tuple[float, float]:
+    """Mean of ``diff`` per round and its standard error, clustered by ``cluster`` (ratio estimator)."""
+    sums = np.bincount(cluster, weights=diff)
+    counts = np.bincount(cluster).astype(float)
+    keep = counts > 0
+    sums, counts = sums[keep], counts[keep]
+    g = len(sums)
+    mean = sums.sum() / counts.sum()
+    if g < 2:
+        return float(mean), float("nan")
+    resid = sums - mean * counts
+    se = np.sqrt(g / (g - 1) * (resid**2).sum()) / counts.sum()
+    return float(mean), float(se)
+
+
+def _hit(made: np.ndarray, cluster: np.ndarray) -> tuple[float, float]:
+    return _paired(made.astype(float), cluster)
+
+
+def run(size: str = "default", seed: int = 20261201, outdir: Path = Path("results"), jobs: int = 1) -> dict:
+    """Run the analysis; return its headline numbers and provenance."""
+    cfg = SIZES[size]
+    bids = bidders()
+    formats = [("4x10", PLAYERS, cfg["deals"], False)] + [
+        (f"{n}-player games", n, cfg["games"], True) for n in GAME_PLAYERS
+    ]
+    data = {
+        (fmt, name): _rounds(strategy, n, count, games, seed, jobs)
+        for fmt, n, count, games in formats
+        for name, (strategy, _, _) in bids.items()
+    }
+    rows, cells = [], []
+    for fmt, n, count, _ in formats:
+        means = {name: data[(fmt, name)].score.mean() for name in bids}
+        best = max(means, key=lambda b: means[b])
+        ref = data[(fmt, best)]
+        for name, (_, source, wording) in bids.items():
+            d = data[(fmt, name)]
+            cluster = d.deal.to_numpy()
+            pts, pts_se = _paired(d.score.to_numpy(float), cluster)
+            loss, loss_se = _paired(ref.score.to_numpy(float) - d.score.to_numpy(float), cluster)
+            hit, hit_se = _hit((d.bid == d.tricks).to_numpy(), cluster)
+            rows.append({
+                "format": fmt, "players": n, "bidder": name, "source": source, "wording": wording,
+                "best_bidder": best, "deals": count, "rounds": len(d),
+                "points_per_round": pts, "points_per_round_lo": pts - 1.96 * pts_se, "points_per_round_hi": pts + 1.96 * pts_se,
+                "loss": loss, "loss_lo": loss - 1.96 * loss_se, "loss_hi": loss + 1.96 * loss_se,
+                "hit_rate": hit, "hit_rate_lo": hit - 1.96 * hit_se, "hit_rate_hi": hit + 1.96 * hit_se,
+            })  # fmt: skip
+            by = {"4x10": ("position", "hand_type"), f"{PLAYERS}-player games": ("cards",)}.get(fmt, ())
+            for dim in by:
+                for value in sorted(d[dim].unique()):
+                    m = (d[dim] == value).to_numpy()
+                    c_loss, c_se = _paired(ref.score.to_numpy(float)[m] - d.score.to_numpy(float)[m], cluster[m])
+                    c_hit, c_hit_se = _hit((d.bid == d.tricks).to_numpy()[m], cluster[m])
+                    cells.append({
+                        "format": fmt, "bidder": name, "best_bidder": best, "by": dim,
+                        "value": HAND_TYPES[value] if dim == "hand_type" else int(value), "rounds": int(m.sum()),
+                        "loss": c_loss, "loss_lo": c_loss - 1.96 * c_se, "loss_hi": c_loss + 1.96 * c_se,
+                        "hit_rate": c_hit, "hit_rate_lo": c_hit - 1.96 * c_hit_se, "hit_rate_hi": c_hit + 1.96 * c_hit_se,
+                    })  # fmt: skip
+    table = pd.DataFrame(rows)
+    cell_table = pd.DataFrame(cells)
+    outdir.mkdir(parents=True, exist_ok=True)
+    write_table(table, outdir / f"{NAME}.csv")
+    write_table(cell_table, outdir / f"{NAME}_cells.csv")
+    _chart(table, cell_table, cfg, outdir)
+    return {
+        "name": NAME,
+        "question": QUESTION,
+        "headline": _headline(table, cell_table, cfg),
+        "sample": (
+            f"{len(bids)} bidders x ({cfg['deals']:,} deals of {PLAYERS}x{CARDS} + {cfg['games']:,} full games at each"
+            f" of {', '.join(map(str, GAME_PLAYERS))} players), the same deals for every bidder"
+        ),
+        "seed": seed,
+        "files": [f"{NAME}.csv", f"{NAME}_cells.csv", f"{NAME}.png", f"{NAME}.svg"],
+        "command": f"python analyses/{NAME}.py --size {size} --seed {seed}",
+    }
+
+
+def _ci(x: float, lo: float, hi: float, scale: float = 1.0, digits: int = 2, unit: str = "") -> str:
+    return f"{scale * x:.{digits}f}{unit} [{scale * lo:.{digits}f}, {scale * hi:.{digits}f}]"
+
+
+def worst_cells(cells: pd.DataFrame) -> pd.DataFrame:
+    """Per bidder and dimension, the cell with the largest loss against the best bidder."""
+    idx = cells.groupby(["bidder", "by"], sort=False)["loss"].idxmax()
+    return cells.loc[idx.to_numpy()]
+
+
+def _headline(table: pd.DataFrame, cells: pd.DataFrame, cfg: dict) -> str:
+    hands = table[table.format == "4x10"].sort_values("loss")
+    best = hands.iloc[0].bidder
+    ranking = "; ".join(
+        f"{r.bidder} {_ci(r.loss, r.loss_lo, r.loss_hi, digits=1)} (hit {100 * r.hit_rate:.1f}%)"
+        for r in hands.itertuples()
+        if r.bidder != best
+    )
+    games = table[table.format != "4x10"]
+    pub = games[~games.bidder.str.endswith("(built-in bid)")]
+    mean_pub = pub.groupby("bidder").loss.mean().sort_values()
+    best_pub = mean_pub.index[0]
+    by_n = "; ".join(
+        f"{r.players}p " + ("nothing (it is the best bidder there)" if r.bidder == r.best_bidder else
+                            _ci(r.loss, r.loss_lo, r.loss_hi, digits=1))
+        for r in games[games.bidder == best_pub].itertuples()
+    )  # fmt: skip
+    worst = worst_cells(cells[cells.by == "cards"])
+    worst_k = ", ".join(f"{r.bidder} at {r.value} cards ({r.loss:.1f})" for r in worst.nlargest(3, "loss").itertuples())
+    return (
+        f"Bidding rules of thumb with learned's card play against three learned players, same deals for all."
+        f" Duplicate 4x10 ({cfg['deals']:,} deals), points per round lost against the best bidder ({best},"
+        f" hit {100 * hands.iloc[0].hit_rate:.1f}%), 95% intervals: {ranking}. Full games ({cfg['games']:,} per"
+        f" player count): the best published rule, {best_pub}, loses {by_n}. Largest losses by round size"
+        f" (4-player games): {worst_k}."
+    )
+
+
+def _chart(table: pd.DataFrame, cells: pd.DataFrame, cfg: dict, outdir: Path) -> None:
+    """Loss against the best bidder by format (left), and by round size in 4-player games (right)."""
+    fig, (ax1, ax2) = figure(1, 2, figsize=(13.0, 6.0), layout="constrained")
+    order = list(table[table.format == "4x10"].sort_values("loss").bidder)
+    fmts = list(dict.fromkeys(table.format))
+    for i, fmt in enumerate(fmts):
+        t = table[table.format == fmt].set_index("bidder").loc[order]
+        y = np.arange(len(order)) + (i - (len(fmts) - 1) / 2) * 0.15
+        ax1.errorbar(t.loss, y, xerr=[t.loss - t.loss_lo, t.loss_hi - t.loss], fmt="o", ms=3.5, capsize=2,
+                     color=COLORS[i % len(COLORS)], label=fmt)  # fmt: skip
+    ax1.set_yticks(range(len(order)), order)
+    ax1.set_ylim(len(order) - 0.5, -0.5)
+    ax1.axvline(0, color="black", lw=0.6)
+    ax1.set(title="Points per round lost against the best bidder", xlabel="points per round (95% interval)")
+    ax1.legend(loc="lower right", fontsize=8)
+    by_k = cells[(cells.by == "cards")]
+    top = [b for b in order[:4] if b in set(by_k.bidder)] + [b for b in order[-3:] if b not in order[:4]]
+    for i, b in enumerate(top):
+        c = by_k[by_k.bidder == b]
+        ax2.errorbar(c.value.astype(int), c.loss, yerr=[c.loss - c.loss_lo, c.loss_hi - c.loss], fmt="o-", ms=3,
+                     capsize=2, lw=1, color=COLORS[i % len(COLORS)] if i < len(COLORS) else None, label=b)  # fmt: skip
+    ax2.axhline(0, color="black", lw=0.6)
+    ax2.set(title=f"By round size, {PLAYERS}-player games", xlabel="cards per player", ylabel="points lost per round")
+    ax2.legend(fontsize=8)
+    fig.suptitle(
+        f"Every bidder plays learned's cards against three learned players on the same deals: {cfg['deals']:,} deals"
+        f" of {PLAYERS}x{CARDS}, {cfg['games']:,} full games per player count; bars: 95% intervals",
+        fontsize=9,
+    )
+    save(fig, outdir / NAME)
+
+
+if __name__ == "__main__":
+    from wizsim.report import analysis_main
+
+    analysis_main(run, QUESTION, SIZES)
