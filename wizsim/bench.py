@@ -32,6 +32,9 @@ class BenchCase:
     specials: str | None = None
 
 
+RULE_CASE = "rule(wizsim.rules_of_thumb:linear_example,play=heuristic)"
+
+
 def default_cases(scale: float = 1.0) -> list[BenchCase]:
     """The cases the Foundation issue asks for; ``scale`` shrinks them (``--quick``)."""
 
@@ -45,6 +48,8 @@ def default_cases(scale: float = 1.0) -> list[BenchCase]:
         BenchCase("heuristic 3x20", 3, 20, "heuristic", 1, s(300_000)),
         BenchCase("heuristic 6x10", 6, 10, "heuristic", 1, s(400_000)),
         BenchCase("table 4x10", 4, 10, "table", 1, s(600_000)),
+        # a user's bid rule (wizsim.bid_rules), linear in 6 features, with the heuristic's card play
+        BenchCase("linear bid rule 4x10", 4, 10, RULE_CASE, 1, s(600_000)),
         BenchCase("learned 4x10", 4, 10, "learned", 1, s(300_000)),
         # 2 jobs: ~3 s of work per job after the workers started, so that start-up does not dominate
         BenchCase("random 4x10, 2 jobs", 4, 10, "random", 2, s(10_000_000)),
@@ -275,6 +280,8 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
         "specials_speed_ratio_random": by_name["random 4x10, all 7 specials"]["rounds_per_s"] / one,
         "specials_speed_ratio_heuristic": by_name["heuristic 4x10, all 7 specials"]["rounds_per_s"]
         / by_name["heuristic 4x10"]["rounds_per_s"],
+        "rule_speed_ratio_heuristic": by_name["linear bid rule 4x10"]["rounds_per_s"]
+        / by_name["heuristic 4x10"]["rounds_per_s"],
         "advise": advise_results,
         "pimc": pimc_results,
         "openspiel": base,
@@ -297,6 +304,9 @@ def format_bench(res: dict) -> str:
     lines.append(
         f"all 7 specials / base game: random {res['specials_speed_ratio_random']:.2f},"
         f" heuristic {res['specials_speed_ratio_heuristic']:.2f}"
+    )
+    lines.append(
+        f"linear bid rule / heuristic 4x10 (same card play): {res['rule_speed_ratio_heuristic']:.2f} ({RULE_CASE})"
     )
     same = next(r for r in res["cases"] if r["name"] == "learned 4x10")["rounds_per_s"]
     for a in res.get("advise", []):

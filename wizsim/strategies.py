@@ -495,12 +495,13 @@ def make_strategy(spec: str | Strategy) -> Strategy:
     return strategy
 
 
-def seat_strategies(spec: str | list | tuple | None, players: int) -> list[Strategy]:
-    """Return one strategy per seat from ``NAME`` or ``NAME,NAME,...`` (one per seat)."""
+def seat_strategies(spec: str | Strategy | list | tuple | None, players: int) -> list[Strategy]:
+    """Return one strategy per seat from ``NAME`` or ``NAME,NAME,...`` (one per seat), or Strategy objects."""
     if spec is None:
         spec = "random"
+    parts: list[str | Strategy]
     if isinstance(spec, str):
-        parts = split_top_level(spec)
+        parts = list(split_top_level(spec))
     elif isinstance(spec, Strategy):
         parts = [spec]
     else:
