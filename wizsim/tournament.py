@@ -408,7 +408,7 @@ def _names(strategies: str | list | tuple) -> tuple[list[str], list[str], list[S
 
 def tournament(
     players: int,
-    strategies: str | list[str],
+    strategies: str | list[str | Strategy],
     cards: int | None = None,
     deals: int | None = None,
     games: int | None = None,
@@ -425,8 +425,9 @@ def tournament(
     ----------
     players : int
         Players at the table, 3 to 6.
-    strategies : str or list of str
-        Two or more strategies, at most ``players``: ``"heuristic,random"`` (split at commas
+    strategies : str or list of str or Strategy
+        Two or more strategies, at most ``players`` (names, or objects such as
+        :func:`wizsim.strategies.bid_rule`'s): ``"heuristic,random"`` (split at commas
         outside brackets, so ``"heuristic(pass=random),random"`` works) or a list. A strategy
         may appear twice (the second copy is named ``NAME#2``).
     cards, deals : int, optional
