@@ -66,8 +66,8 @@ QUESTION = "How many points per round does each published bidding rule of thumb 
 FIELD = "learned"  # the opponents and the card play of every bidder
 SIZES = {
     "quick": {"deals": 1_000, "games": 10},
-    "default": {"deals": 100_000, "games": 1_500},
-    "full": {"deals": 1_000_000, "games": 15_000},
+    "default": {"deals": 300_000, "games": 5_000},
+    "full": {"deals": 3_000_000, "games": 50_000},
 }
 PLAYERS = 4
 CARDS = 10
@@ -263,19 +263,23 @@ def _chart(table: pd.DataFrame, cells: pd.DataFrame, cfg: dict, outdir: Path) ->
         y = np.arange(len(order)) + (i - (len(fmts) - 1) / 2) * 0.15
         ax1.errorbar(t.loss, y, xerr=[t.loss - t.loss_lo, t.loss_hi - t.loss], fmt="o", ms=3.5, capsize=2,
                      color=COLORS[i % len(COLORS)], label=fmt)  # fmt: skip
-    ax1.set_yticks(range(len(order)), order)
+    source = dict(zip(table.bidder, table.source, strict=False))
+    ax1.set_yticks(range(len(order)), [f"{b} [{source[b]}]" for b in order])
     ax1.set_ylim(len(order) - 0.5, -0.5)
     ax1.axvline(0, color="black", lw=0.6)
     ax1.set(title="Points per round lost against the best bidder", xlabel="points per round (95% interval)")
     ax1.legend(loc="lower right", fontsize=8)
     by_k = cells[(cells.by == "cards")]
-    top = [b for b in order[:4] if b in set(by_k.bidder)] + [b for b in order[-3:] if b not in order[:4]]
-    for i, b in enumerate(top):
+    best_k = by_k.best_bidder.iloc[0]
+    others = [b for b in order if b != best_k]
+    shown = others[:3] + [b for b in others[-3:] if b not in others[:3]]  # the three best and the three worst
+    for i, b in enumerate(shown):
         c = by_k[by_k.bidder == b]
         ax2.errorbar(c.value.astype(int), c.loss, yerr=[c.loss - c.loss_lo, c.loss_hi - c.loss], fmt="o-", ms=3,
-                     capsize=2, lw=1, color=COLORS[i % len(COLORS)] if i < len(COLORS) else None, label=b)  # fmt: skip
+                     capsize=2, lw=1, color=COLORS[i % len(COLORS)], label=b)  # fmt: skip
     ax2.axhline(0, color="black", lw=0.6)
-    ax2.set(title=f"By round size, {PLAYERS}-player games", xlabel="cards per player", ylabel="points lost per round")
+    ax2.set(title=f"By round size, {PLAYERS}-player games (against {best_k})", xlabel="cards per player",
+            ylabel="points lost per round")  # fmt: skip
     ax2.legend(fontsize=8)
     fig.suptitle(
         f"Every bidder plays learned's cards against three learned players on the same deals: {cfg['deals']:,} deals"
