@@ -151,6 +151,15 @@ class BidRule:
             names.append(prm.name)
         return tuple(names)
 
+    def needs(self) -> int:
+        """``layout.NEEDS_*`` bits: the costly features the rule reads (the kernel computes only those)."""
+        out = 0
+        if {"estimate", "heuristic_bid"} & set(self.features):
+            out |= L.NEEDS_ESTIMATE
+        if "table_bid" in self.features:
+            out |= L.NEEDS_TABLE | L.NEEDS_ESTIMATE
+        return out
+
     def compiled(self) -> Any:
         """The rule as a Numba function ``float64(float64[::1])`` of the feature vector (compiled once per process)."""
         if self._compiled is None:

@@ -69,6 +69,7 @@ class RunSpec:
         for p, s in enumerate(self.strategies):
             if isinstance(s, RuleStrategy) and s.rule is not None:
                 params[p, L.B_RULE] = rules.index(s.rule) + 1
+                params[p, L.B_NEEDS] = s.rule.needs()
         mono = C.mono_decks(self.players) if self.rules.has("mono") else np.zeros((self.players, 1), dtype=np.uint8)
         pre = self.preset or (
             np.zeros(L.N_PRE, dtype=np.int64),

@@ -135,7 +135,10 @@ P_KIND = T_END + 5  # every seat: its strategy id (S_*), written by Strategy.par
 P_END = T_END + 6
 # a user's bid rule (wizsim.bid_rules): the seat bids by rule function B_RULE - 1 of the run (0: no rule)
 B_RULE = P_END + 0
-B_END = P_END + 1
+B_NEEDS = P_END + 1  # what the rule reads beyond the hand: NEEDS_* bits (the estimate costs a pow per card)
+B_END = P_END + 2
+NEEDS_ESTIMATE = 1  # estimate, heuristic_bid
+NEEDS_TABLE = 2  # table_bid (and the estimate it starts from)
 N_PARAMS = B_END
 N_BID_RULES = 6  # bid-rule functions a run passes (one per seat at most; unused slots repeat the first)
 PRUNE_BATCH = 8  # pimc: samples between pruning checks

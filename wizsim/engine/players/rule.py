@@ -16,6 +16,7 @@ import numpy as np
 from ..bits import ONE, U64, ZERO, lowest_bit
 from ..config import hot
 from ..layout import (
+    B_NEEDS,
     F_BIDS_BEFORE,
     F_BIDS_SEEN,
     F_CARDS,
@@ -46,6 +47,7 @@ from ..layout import (
     FIRST_SPECIAL,
     JESTER,
     N_SPECIALS,
+    NEEDS_TABLE,
     WIZARD,
 )
 from .heuristic import estimate
@@ -133,9 +135,15 @@ def rule_bid(on, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, mono, han
     Python layer turns into an error naming the rule (wizsim.bid_rules.rule_errors).
     """
     fns, fv = on  # the run's rule functions and the feature buffer
-    est = estimate(hands[p], cnt[p], trump, n, k, params[p], mono)
-    base = min(max(np.int64(np.floor(est + 0.5)), 0), k)
-    tbid = table_bid(est, base, n, k, i, bid_sum, hidden, forbidden, cnt[p, WIZARD], bid_tab)
+    needs = np.int64(params[p, B_NEEDS])
+    est = 0.0
+    tbid = 0
+    # the heuristic's estimate costs a pow per side card: only for rules that read it (or the Canadian step)
+    if needs != 0 or forbidden >= 0:
+        est = estimate(hands[p], cnt[p], trump, n, k, params[p], mono)
+    if (needs & NEEDS_TABLE) != 0:
+        base = min(max(np.int64(np.floor(est + 0.5)), 0), k)
+        tbid = table_bid(est, base, n, k, i, bid_sum, hidden, forbidden, cnt[p, WIZARD], bid_tab)
     fill_features(fv, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, hands[p], cnt[p], est, tbid)
     value = fns[slot](fv)
     if not (-0.5 <= value < k + 0.5):  # NaN fails too
