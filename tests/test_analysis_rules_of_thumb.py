@@ -34,3 +34,20 @@ def test_rules_of_thumb_tiny(tmp_path, monkeypatch):
     for f in info["files"]:
         assert (tmp_path / f).stat().st_size > 0
     assert "points per round lost against the best bidder" in info["headline"]
+
+
+def test_clustered_standard_error_by_hand():
+    """The ratio estimator: mean = sum / count; SE from each cluster's residual sum (G / (G - 1) correction)."""
+    import numpy as np
+
+    mod = load_analysis("rules_of_thumb")
+    diff = np.array([1.0, 3.0, -2.0, 4.0, 0.0, 2.0])
+    cluster = np.array([0, 0, 1, 2, 2, 2])
+    mean, se = mod._paired(diff, cluster)
+    assert mean == 8.0 / 6
+    resid = np.array([4.0 - 2 * mean, -2.0 - mean, 6.0 - 3 * mean])
+    assert np.isclose(se, np.sqrt(3 / 2 * (resid**2).sum()) / 6)
+    # one round per cluster: the usual standard error of the mean
+    x = np.array([1.0, 2.0, 4.0, 7.0])
+    m, s = mod._paired(x, np.arange(4))
+    assert m == x.mean() and np.isclose(s, x.std(ddof=1) / 2)

@@ -55,7 +55,9 @@ def reference(rec, row: int, seat: int, n: int, rules: set[str]) -> dict[str, in
     suit_cards = [(c // 13, c % 13 + 1) for c in hand if c < 52]
     side = [(s, r) for s, r in suit_cards if s != trump]
     side_lengths = [sum(1 for s, _ in suit_cards if s == t) for t in range(4) if t != trump]
-    named = trump >= 0 and not (0 <= indicator < 52 and indicator // 13 == trump)
+    # named by a player: a Wizard or special card turned up (not a Jester: no trump), or the Werewolf's swap;
+    # a fixed trump (Maximus) or a turned-up suit card is not named
+    named = trump >= 0 and (int(rec.swapped[row]) != 0 or (indicator >= 52 and indicator != L.JESTER))
     out = {
         "cards": k,
         "players": n,
@@ -91,6 +93,7 @@ CHECKED = [n for n, (_, is_float, _) in FEATURES.items() if not is_float and n n
 SETTINGS = {  # name -> (make_spec rules, the reference's rule set)
     "canadian": (["canadian=true"], {"canadian"}),
     "hidden": (["hidden_bids=simultaneous"], {"hidden"}),
+    "maximus": (["variant=maximus"], set()),  # every round's trump is fixed: never named
 }
 
 
@@ -177,10 +180,13 @@ def test_rule_labels_and_parsing(tmp_path):
     assert h.param_row()[L.P_SAMPLES] == 8
     m = make_strategy("rule(wizsim.rules_of_thumb:sure_winners,play=heuristic)")
     assert m.strategy_id == L.S_HEURISTIC
-    # a file rule travels to worker processes by its file, a function rule by the function
+    # a file rule travels to worker processes as the text read in the main process; a module's function by reference
+    f.write_text("def bid(wizards, side_aces):\n    return 0\n")  # edited during the run: the workers keep the rule
     again = pickle.loads(pickle.dumps(s.rule))
-    assert again == s.rule or again.label == s.rule.label
+    assert again.label == s.rule.label and again.digest() == s.rule.digest()
     assert again(wizards=1, side_aces=2) == 3.0
+    assert pickle.loads(pickle.dumps(m.rule)).func is m.rule.func
+    assert make_strategy(f"rule({f}:bid)").rule.digest() != s.rule.digest()
 
 
 def test_same_numbers_with_one_or_two_workers(tmp_path):
@@ -193,7 +199,47 @@ def test_same_numbers_with_one_or_two_workers(tmp_path):
     assert np.array_equal(one.joint, two.joint) and np.array_equal(one.aux, two.aux)
 
 
+def test_forbidden_is_never_below_minus_one():
+    """Earlier bids above the round size forbid nothing: -1, as the features say (not k - sum < -1)."""
+    low = bid_rule(BidRule(lambda forbidden: 1 if forbidden < -1 else 0, label="low"))
+    spec = make_spec(4, games=40, seed=4, strategy=[low, "random", "random", "random"], rules=["canadian=true"])
+    rec = record_arrays(spec)
+    far_over = 0
+    for row in range(len(rec)):
+        k, dealer = int(rec.cards[row]), int(rec.dealer[row])
+        if dealer != 0:  # the rule seat bids last only when it deals
+            assert int(rec.bids[row, 0]) == 0
+            continue
+        earlier = sum(int(rec.bids[row, s]) for s in (1, 2, 3))
+        far_over += earlier >= k + 2
+        assert int(rec.bids[row, 0]) == (1 if earlier == k else 0)  # 0 forbidden: stepped to 1
+    assert far_over > 0
+
+
+def test_clairvoyance_hides_the_hand_a_rule_reads():
+    """Clairvoyant rounds: the rule seat bids as its card player does (it cannot see its own hand)."""
+    zero = bid_rule(BidRule(lambda cards: 0, label="zero"))
+    a = make_spec(4, cards=6, hands=3_000, seed=6, strategy="table", rules=["variant=clairvoyance"])
+    b = make_spec(4, cards=6, hands=3_000, seed=6, strategy=zero, rules=["variant=clairvoyance"])
+    assert np.array_equal(run_block(a, 0, a.n_chunks).joint, run_block(b, 0, b.n_chunks).joint)
+
+
+def test_advise_takes_a_rule_object():
+    from wizsim.advise import advise
+
+    rule = bid_rule(BidRule(lambda heuristic_bid: heuristic_bid, label="hb"))
+    adv = advise(4, 2, "W,B13,R7", indicator="G5", strategy=rule, samples=2_000, seed=1)
+    assert adv.to_dict()["strategy"] == ["rule(hb)"] * 4
+
+
 # --------------------------------------------------------------------------- errors
+
+
+def test_an_error_inside_a_rule_is_one_clear_error():
+    ratio = bid_rule(BidRule(lambda wizards, side_voids: wizards // side_voids, label="ratio"))
+    spec = make_spec(4, cards=10, hands=2_000, seed=1, strategy=ratio)
+    with pytest.raises(WizsimError, match=r"bid rule ratio failed while bidding: ZeroDivisionError"):
+        run_block(spec, 0, spec.n_chunks)
 
 
 def test_unknown_feature_is_named_with_a_suggestion():
@@ -263,7 +309,9 @@ RULE_FILES = {
     "nocompile.py": "def bid(wizards):\n    return 'one'\n",
     "over.py": "def bid(cards):\n    return cards + 1\n",
 }
+RULE_FILES["divide.py"] = "def bid(wizards, side_voids):\n    return wizards // side_voids\n"
 CLI_BAD = {
+    "divides by zero": ("divide.py", "failed while bidding: ZeroDivisionError"),
     "unknown feature": ("unknown.py", "unknown feature 'trumps_over_10'"),
     "does not compile": ("nocompile.py", "does not compile with Numba"),
     "impossible bid": ("over.py", "returned 11 in a 10-card round"),

@@ -52,7 +52,7 @@ from .rules import FROM_INDICATOR, check_players, parse_rules, standard_last_rou
 from .simulate import run_counts
 from .spec import RunSpec, make_spec, strategy_label
 from .stats import mean_ci, wilson_ci
-from .strategies import make_strategy, split_top_level
+from .strategies import Strategy, make_strategy, split_top_level
 
 METHODS = ("auto", "own", "per-bid")
 MAX_SAMPLES = 10**8
@@ -236,7 +236,7 @@ def prepare(
     bids: str | list[int] | None = None,
     specials: str | list[str] | None = None,
     rules: Any = None,
-    strategy: str | list[str] = "learned",
+    strategy: str | Strategy | list[str | Strategy] = "learned",
     seed: int = 0,
     method: str = "auto",
 ) -> _Setup:
@@ -345,7 +345,7 @@ def advise(
     bids: str | list[int] | None = None,
     specials: str | list[str] | None = None,
     rules: Any = None,
-    strategy: str | list[str] = "learned",
+    strategy: str | Strategy | list[str | Strategy] = "learned",
     samples: int = 100_000,
     seed: int = 0,
     method: str = "auto",
@@ -465,8 +465,14 @@ def advise(
     )
 
 
-def _split_strategies(strategy: str | list[str], n: int) -> list[str]:
-    parts = split_top_level(strategy) if isinstance(strategy, str) else list(strategy)
+def _split_strategies(strategy: str | Strategy | list[str | Strategy], n: int) -> list[str | Strategy]:
+    parts: list[str | Strategy]
+    if isinstance(strategy, str):
+        parts = list(split_top_level(strategy))
+    elif isinstance(strategy, Strategy):  # e.g. strategies.bid_rule(...)
+        parts = [strategy]
+    else:
+        parts = list(strategy)
     if len(parts) == 1:
         return parts * n
     if len(parts) != n:

@@ -20,6 +20,9 @@ Rules of the call:
   arrive as integers, ``estimate`` as a float);
 * the value is rounded half up; it must lie in 0 .. ``cards`` (clip with
   ``min(max(bid, 0), cards)``), else the run stops with an error naming the rule;
+* in clairvoyant rounds (``variant=clairvoyance``) the seat cannot see its own
+  hand, so it bids as its card player does, not by the rule;
+* an error inside the rule (a division by zero) stops the run with one error line;
 * under the Canadian rule a bid that is forbidden is stepped one towards the
   heuristic's ``estimate``, as the built-in players step (one up from 0, one
   down from ``cards``): read ``forbidden`` to choose yourself.
@@ -30,10 +33,11 @@ from __future__ import annotations
 import contextlib
 import difflib
 import hashlib
-import importlib.util
+import importlib
 import inspect
 import re
 import sys
+import types
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -56,7 +60,7 @@ FEATURES: dict[str, tuple[int, bool, str]] = {
     "bids_seen": (L.F_BIDS_SEEN, False, "1 when the earlier bids are visible (no hidden-bids rule)"),
     "forbidden": (L.F_FORBIDDEN, False, "the bid the Canadian rule forbids this seat, -1: none"),
     "no_trump": (L.F_NO_TRUMP, False, "1 when the round has no trump"),
-    "trump_named": (L.F_TRUMP_NAMED, False, "1 when a player named trump (Wizard indicator, Werewolf)"),
+    "trump_named": (L.F_TRUMP_NAMED, False, "1 when a player named trump (Wizard or special indicator, Werewolf)"),
     "wizards": (L.F_WIZARDS, False, "Wizards held"),
     "jesters": (L.F_JESTERS, False, "Jesters held"),
     "trumps": (L.F_TRUMPS, False, "trump-suit cards held (Wizards not counted)"),
@@ -120,12 +124,19 @@ class BidRule:
         When a parameter is not a feature, or the function does not compile with Numba.
     """
 
-    def __init__(self, func: Callable[..., Any], label: str | None = None, origin: tuple[str, str] | None = None):
+    def __init__(
+        self,
+        func: Callable[..., Any],
+        label: str | None = None,
+        origin: tuple[str, str] | None = None,
+        source: str | None = None,
+    ):
         if not callable(func):
             raise WizsimError(f"a bid rule must be a function, got {type(func).__name__}")
         self.func = func
-        self.label = label or getattr(func, "__name__", "rule")
+        self.label: str = str(label or getattr(func, "__name__", "rule"))
         self.origin = origin
+        self.source = source
         self.features = self._check_signature()
         self._compiled: Any = None
         self.compiled()  # compile now: a rule that does not compile is refused before anything runs
@@ -186,9 +197,20 @@ class BidRule:
 
     def __reduce__(self) -> tuple:
         # the compiled function stays behind: each process compiles its own
-        if self.origin is not None:
-            return (load_rule, (f"{self.origin[0]}:{self.origin[1]}", self.label))
+        if self.origin is not None and self.source is not None:
+            return (rule_from_source, (self.source, self.origin[0], self.origin[1], self.label))
         return (BidRule, (self.func, self.label))
+
+    def digest(self) -> str:
+        """A fingerprint of the rule's code (checkpoints and provenance tell two versions apart)."""
+        code = getattr(self.func, "__code__", None)
+        if self.source is not None:
+            text = self.source.encode() + (self.origin[1] if self.origin else "").encode()
+        elif code is not None:
+            text = code.co_code + repr(code.co_consts).encode() + repr(code.co_names).encode()
+        else:
+            text = repr(self.func).encode()
+        return hashlib.sha1(text + self.label.encode()).hexdigest()[:16]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, BidRule) and (self.func, self.label) == (other.func, other.label)
@@ -210,23 +232,44 @@ def load_rule(spec: str, label: str | None = None) -> BidRule:
     path = Path(path_text).expanduser()
     if not path.is_file():
         raise WizsimError(f"rule {spec!r}: no file {str(path)!r}")
-    key = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:12]
-    mod_name = f"wizsim_user_rule_{key}"
-    loader = importlib.util.spec_from_file_location(mod_name, path)
-    if loader is None or loader.loader is None:
-        raise WizsimError(f"rule {spec!r}: cannot load {str(path)!r} as Python")
-    module = importlib.util.module_from_spec(loader)
+    try:
+        source = path.read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WizsimError(f"rule {spec!r}: cannot read {str(path)!r}: {exc}") from None
+    return rule_from_source(source, str(path.resolve()), name, label or spec.strip(), spec.strip())
+
+
+_FROM_SOURCE: dict[tuple[str, str, str], BidRule] = {}  # per process: a worker compiles each rule once
+
+
+def rule_from_source(source: str, path: str, name: str, label: str, spec: str | None = None) -> BidRule:
+    """The rule ``name`` defined by ``source`` (the text of the file ``path``, read once in the main process).
+
+    Worker processes rebuild a file rule from this text, not from the file: an
+    edit to the file during a run cannot mix two rules, and the worker's
+    working folder does not matter.
+    """
+    spec = spec or f"{path}:{name}"
+    digest = hashlib.sha1(source.encode()).hexdigest()
+    key = (digest, name, label)
+    if key in _FROM_SOURCE:
+        return _FROM_SOURCE[key]
+    mod_name = f"wizsim_user_rule_{digest[:12]}"
+    module = types.ModuleType(mod_name)
+    module.__file__ = path
     try:
         sys.modules[mod_name] = module  # dataclasses and pickling look the module up
-        loader.loader.exec_module(module)
+        exec(compile(source, path, "exec"), module.__dict__)  # noqa: S102 - the user's own rule file
     except Exception as exc:
         sys.modules.pop(mod_name, None)
         where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) else ""
-        raise WizsimError(f"rule {spec!r}: {str(path)!r} fails to load{where}: {type(exc).__name__}: {exc}") from None
+        raise WizsimError(f"rule {spec!r}: {path!r} fails to load{where}: {type(exc).__name__}: {exc}") from None
     func = getattr(module, name, None)
     if not callable(func):
-        raise WizsimError(f"rule {spec!r}: {str(path)!r} has no function {name!r}")
-    return BidRule(func, label=label or spec.strip(), origin=(str(path), name))
+        raise WizsimError(f"rule {spec!r}: {path!r} has no function {name!r}")
+    rule = BidRule(func, label=label, origin=(path, name), source=source)
+    _FROM_SOURCE[key] = rule
+    return rule
 
 
 def _load_module_rule(module_name: str, name: str, label: str) -> BidRule:
@@ -255,6 +298,11 @@ def rule_errors(rules: list[BidRule]) -> Iterator[None]:
     """Turn the kernel's report of an impossible bid into a :class:`WizsimError` naming the rule."""
     try:
         yield
+    except ArithmeticError as exc:  # e.g. a division by zero inside a rule (Numba raises as Python does)
+        if not rules:
+            raise
+        names = ", ".join(r.label for r in rules)
+        raise WizsimError(f"bid rule {names} failed while bidding: {type(exc).__name__}: {exc}") from None
     except ValueError as exc:
         if not (exc.args and exc.args[0] == "wizsim-rule" and len(exc.args) == 4):
             raise

@@ -4,6 +4,7 @@ Each rule is a plain function over named features; its docstring gives the
 source and the wording (paraphrased), and says what is our reading where the
 source leaves a number open. Card ranks are Wizard's 1..13 (13 the highest,
 the "ace"); ``trumps_above_11`` is the trump 12 and 13 ("king and ace").
+``trumps_above_R`` counts ranks strictly above R.
 ``analyses/rules_of_thumb.py`` ranks them; ``wizsim.strategies.bid_rule``
 or ``--strategy "rule(wizsim.rules_of_thumb:NAME)"`` plays them.
 
@@ -57,11 +58,17 @@ def one_card_thresholds(cards, players, no_trump, wizards, jesters, trumps, trum
                         heuristic_bid):  # fmt: skip
     """wikipedia: in the one-card round bid 1 when the card wins at least 3/7 of the time.
 
-    That is (with the lead): 3 players any trump or an off-suit 11 or better;
-    4 players the trump 3 or better; 5 players the trump 9; 6 players the
-    trump 10; without trump: any card with 3 players, 3+ with 4, 9+ with 5,
-    10+ with 6. A Wizard bids 1, a Jester 0. The source says nothing of longer
-    rounds: there it bids the heuristic's bid (so in 4 x 10 it is the heuristic bidder).
+    The source names cards as a standard deck does (2..10, J, Q, K, A), so its
+    card L is Wizard's rank L - 1. With the lead: 3 players any trump or an
+    off-suit J or better (rank 10+: ``side_above_9``); 4 players the trump 3
+    or better (rank 2+: ``trumps_above_1``); 5 players the trump 9 (rank 8+);
+    6 players the trump 10 (rank 9+); without trump: any card with 3 players,
+    3+ with 4, 9+ with 5, 10+ with 6. A Wizard bids 1, a Jester 0. Check: with
+    4 players a trump of rank 2 beats 44 of the 58 unseen cards, and
+    (44/58)^3 = 0.437 >= 3/7; rank 1 gives 0.407. The source's thresholds hold
+    for the player on lead; this rule uses them at every seat. It says nothing
+    of longer rounds: there it bids the heuristic's bid (so in 4 x 10 it is the
+    heuristic bidder).
     """
     if cards != 1:
         return heuristic_bid

@@ -172,6 +172,7 @@ class RunSpec:
             "strategies": [strategy_label(s) for s in self.strategies],
             "specials": list(self.specials),
             "rounds": self.rounds,
+            **({"bid_rules": {r.label: r.digest() for r in self.bid_rules()}} if self.bid_rules() else {}),
             "chunk_size": self.chunk_size,
         }
         if self.games_mode:

@@ -146,8 +146,8 @@ def trump_phase(n, k, dealer, fixed_trump, indicator, table, rules, strat, param
 
 
 @hot
-def bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules, strat, params, dec_st, hands, cnt,
-              bids, work, pre_info, pre_bids, models, view, feats):  # fmt: skip
+def bid_phase(n, k, dealer, trump, shown, named, clairvoyant, deck, table, masks, rules, strat, params, dec_st, hands,
+              cnt, bids, work, pre_info, pre_bids, models, view, feats):  # fmt: skip
     """Everyone bids, from the dealer's left; return False if a preset (advisor) round is rejected.
 
     Hidden bids: nobody sees the earlier bids; the built-in players never look
@@ -164,10 +164,12 @@ def bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules
         forbidden = -1
         if rules[R_CANADIAN] != 0 and i == n - 1:
             forbidden = k - bid_sum
-        slot = np.int64(params[p, B_RULE]) - 1  # a user's bid rule (players/rule.py), -1: none
+        # a user's bid rule (players/rule.py; -1: none). Clairvoyance hides the own hand a rule reads: the seat
+        # then bids as its card player does
+        slot = np.int64(params[p, B_RULE]) - 1 if not clairvoyant else np.int64(-1)
         if slot >= 0:
-            b, est = rule_bid_hook(feats[5], p, i, n, k, trump, shown, bid_sum, rules[R_HIDDEN_BIDS] != 0, forbidden,
-                                     rules[R_MONO] != 0, hands, cnt, params, slot, models[0])  # fmt: skip
+            b, est = rule_bid_hook(feats[5], p, i, n, k, trump, named, bid_sum, rules[R_HIDDEN_BIDS] != 0, forbidden,
+                                   rules[R_MONO] != 0, hands, cnt, params, slot, models[0])  # fmt: skip
             b = canadian_step(b, est, k, forbidden)  # as the built-in players step: towards their estimate
         elif strat[p] == S_RANDOM:
             b = random_bid(k, forbidden, dec_st)
@@ -320,8 +322,10 @@ def play_round(n, k, dealer, fixed_trump, clairvoyant, tables, strat, params, de
                                               hands, cnt, specials)  # fmt: skip
     if track:  # PIMC's view of the round (before the bids: PIMC bids by sampling too)
         reset_hook(n, indicator, wolf, swapped, tables, pre, view)
-    if not bid_phase(n, k, dealer, trump, shown, clairvoyant, deck, table, masks, rules, strat, params, dec_st, hands,
-                     cnt, bids, work, pre_info, pre_bids, models, view, feats):  # fmt: skip
+    # trump named by a player (a Wizard or special indicator, the Werewolf), not turned up or fixed: a bid-rule feature
+    named = trump >= 0 and (swapped != 0 or (indicator >= 0 and table[indicator, T_CLASS] != CLASS_SUIT))
+    if not bid_phase(n, k, dealer, trump, shown, named, clairvoyant, deck, table, masks, rules, strat, params, dec_st,
+                     hands, cnt, bids, work, pre_info, pre_bids, models, view, feats):  # fmt: skip
         return False
     cancelled, cloud_taker = trick_phase(n, k, dealer, trump, shown, track, table, masks, rules, strat, params, dec_st,
                                          hands, cnt, bids, won, work, record, rec_row, rec_info, rec_plays, rec_legal,

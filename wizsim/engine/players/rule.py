@@ -55,7 +55,7 @@ from .table import table_bid
 
 
 @hot
-def fill_features(fv, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, hand, cnt_row, est, tbid):
+def fill_features(fv, p, i, n, k, trump, named, bid_sum, hidden, forbidden, hand, cnt_row, est, tbid):
     """Write seat ``p``'s bid features to ``fv`` (slots ``layout.F_*``; names in wizsim.bid_rules)."""
     fv[F_CARDS] = k
     fv[F_PLAYERS] = n
@@ -64,10 +64,9 @@ def fill_features(fv, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, hand
     fv[F_LAST] = np.float64(i == n - 1)
     fv[F_BIDS_BEFORE] = 0.0 if hidden else bid_sum
     fv[F_BIDS_SEEN] = 0.0 if hidden else 1.0
-    fv[F_FORBIDDEN] = forbidden
+    fv[F_FORBIDDEN] = max(forbidden, -1)  # earlier bids above k forbid nothing: -1 as without the rule
     fv[F_NO_TRUMP] = np.float64(trump < 0)
-    # named: trump is a suit but not the suit of a turned-up suit card (a Wizard or special card, the Werewolf)
-    fv[F_TRUMP_NAMED] = np.float64(trump >= 0 and not (0 <= shown < 52 and shown // 13 == trump))
+    fv[F_TRUMP_NAMED] = np.float64(named)
     fv[F_WIZARDS] = cnt_row[WIZARD]
     fv[F_JESTERS] = cnt_row[JESTER]
     for s in range(N_SPECIALS):
@@ -127,7 +126,7 @@ def fill_features(fv, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, hand
 
 
 @hot
-def rule_bid(on, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot, bid_tab):
+def rule_bid(on, p, i, n, k, trump, named, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot, bid_tab):
     """Seat ``p``'s bid by the run's rule function ``slot``; (bid, the heuristic's estimate) for the Canadian step.
 
     The rule's value is rounded half up; a value outside 0..k (or NaN) is an
@@ -143,8 +142,10 @@ def rule_bid(on, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, mono, han
         est = estimate(hands[p], cnt[p], trump, n, k, params[p], mono)
     if (needs & NEEDS_TABLE) != 0:
         base = min(max(np.int64(np.floor(est + 0.5)), 0), k)
-        tbid = table_bid(est, base, n, k, i, bid_sum, hidden, forbidden, cnt[p, WIZARD], bid_tab)
-    fill_features(fv, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, hands[p], cnt[p], est, tbid)
+        tbid = base  # in mono the table player bids the heuristic's bid (its table is for the standard deck)
+        if not mono:
+            tbid = table_bid(est, base, n, k, i, bid_sum, hidden, forbidden, cnt[p, WIZARD], bid_tab)
+    fill_features(fv, p, i, n, k, trump, named, bid_sum, hidden, forbidden, hands[p], cnt[p], est, tbid)
     value = fns[slot](fv)
     if not (-0.5 <= value < k + 0.5):  # NaN fails too
         raise ValueError("wizsim-rule", slot, value, k)

@@ -150,16 +150,16 @@ def _learned_arrays(on, view, models):
     return lambda on, view, models: (view[0], view[1], view[2], view[6], view[7], models[1], models[2], models[3])
 
 
-def rule_bid_hook(on, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot,
+def rule_bid_hook(on, p, i, n, k, trump, named, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot,
                   bid_tab):  # fmt: skip  # pragma: no cover - compiled
     """:func:`.rule.rule_bid` (``on``: the run's rule functions and feature buffer); a stub without rule seats."""
     raise NotImplementedError
 
 
 @overload(rule_bid_hook, jit_options=OVERLOAD_OPTIONS)
-def _rule_bid_hook(on, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot, bid_tab):
+def _rule_bid_hook(on, p, i, n, k, trump, named, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot, bid_tab):
     if switch_off(on):
-        return lambda on, p, i, n, k, trump, shown, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot, bid_tab: (
+        return lambda on, p, i, n, k, trump, named, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot, bid_tab: (
             np.int64(-1), np.float64(0.0)
         )  # fmt: skip
 
