@@ -28,7 +28,15 @@ from .engine import layout as L
 from .engine import simulate_chunks
 from .errors import WizsimError
 from .rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, hand_trump, parse_rules
-from .strategies import ROLLOUT_LEARNED, ROLLOUT_SEATS, RuleStrategy, Strategy, seat_strategies, strategy_arrays
+from .strategies import (  # strategy_label: importable from here too
+    ROLLOUT_LEARNED,
+    ROLLOUT_SEATS,
+    RuleStrategy,
+    Strategy,
+    seat_strategies,
+    strategy_arrays,
+    strategy_label,
+)
 from .version import __version__
 
 CHUNK_ROUNDS = 1 << 14
@@ -183,15 +191,6 @@ class RunSpec:
         if self.custom_deck:
             out["deck"] = [C.card_name(c) for c in self.deck]
         return out
-
-
-def strategy_label(s: Strategy) -> str:
-    """The canonical name of a strategy with its parameters, e.g. ``heuristic(bid_shift=0.2)``."""
-    if not s.params:
-        return s.name
-    # repr keeps every digit: two strategies differing in the 8th digit stay apart
-    inner = ",".join(f"{k}={v!r}" if isinstance(v, float) else f"{k}={v}" for k, v in sorted(s.params.items()))
-    return f"{s.name}({inner})"
 
 
 def as_int(name: str, value: Any) -> int:

@@ -420,13 +420,20 @@ def bid_rule(
     base = player.name
     if base not in PLAYS:
         raise WizsimError(f"a bid rule plays like one of {', '.join(PLAYS)}; got {base!r}")
-    from .spec import strategy_label
-
     play_label = strategy_label(player)
     label = f"rule({rule.label})" if play_label == "table" else f"rule({rule.label},play={play_label})"
     strategy = RuleStrategy(name=label, strategy_id=player.strategy_id, rule=rule, play=player)
     strategy.param_row()
     return strategy
+
+
+def strategy_label(s: Strategy) -> str:
+    """The canonical name of a strategy with its parameters, e.g. ``heuristic(bid_shift=0.2)``."""
+    if not s.params:
+        return s.name
+    # repr keeps every digit: two strategies differing in the 8th digit stay apart
+    inner = ",".join(f"{k}={v!r}" if isinstance(v, float) else f"{k}={v}" for k, v in sorted(s.params.items()))
+    return f"{s.name}({inner})"
 
 
 def _parse_rule(inner: str) -> RuleStrategy:
