@@ -365,3 +365,22 @@ def test_the_example_file_loads_and_plays():
     spec = make_spec(4, cards=10, hands=500, seed=1, strategy=bid_rule(rule))
     assert run_block(spec, 0, spec.n_chunks).joint.sum() == 500 * 4
     assert textwrap.dedent(example.read_text()).count("def my_rule(") == 1
+
+
+def test_rules_made_in_a_loop_stay_apart_in_workers():
+    """Unpickled rules are compiled once per process, keyed by their code and what it reads (closures too)."""
+    cloudpickle = pytest.importorskip("cloudpickle")  # what loky and dask pickle with
+
+    def weighted(weight):
+        return BidRule(lambda cards: min(weight, cards), label="weighted")
+
+    a, b = weighted(0), weighted(2)
+    assert a.digest() != b.digest()
+    made = [pickle.loads(cloudpickle.dumps(r)) for r in (a, b)]  # as a worker receives them
+    assert made[0] is not made[1]
+    assert made[0](cards=5) == 0 and made[1](cards=5) == 2
+    two = make_spec(4, cards=5, hands=200, seed=1, strategy=[bid_rule(a), bid_rule(b), "table", "table"])
+    from wizsim.simulate import run_counts
+
+    got = run_counts(two, 2).joint.sum(axis=(0, 2, 4))  # [seat, bid]
+    assert got[0, 0] == 200 and got[1, 2] == 200

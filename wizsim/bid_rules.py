@@ -199,18 +199,14 @@ class BidRule:
         # the compiled function stays behind: each process compiles its own
         if self.origin is not None and self.source is not None:
             return (rule_from_source, (self.source, self.origin[0], self.origin[1], self.label))
-        return (BidRule, (self.func, self.label))
+        return (rule_from_function, (self.func, self.label))
 
     def digest(self) -> str:
         """A fingerprint of the rule's code (checkpoints and provenance tell two versions apart)."""
-        code = getattr(self.func, "__code__", None)
         if self.source is not None:
             text = self.source.encode() + (self.origin[1] if self.origin else "").encode()
-        elif code is not None:
-            text = code.co_code + repr(code.co_consts).encode() + repr(code.co_names).encode()
-        else:
-            text = repr(self.func).encode()
-        return hashlib.sha1(text + self.label.encode()).hexdigest()[:16]
+            return hashlib.sha1(text + self.label.encode()).hexdigest()[:16]
+        return _function_digest(self.func, self.label)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, BidRule) and (self.func, self.label) == (other.func, other.label)
@@ -240,6 +236,31 @@ def load_rule(spec: str, label: str | None = None) -> BidRule:
 
 
 _FROM_SOURCE: dict[tuple[str, str, str], BidRule] = {}  # per process: a worker compiles each rule once
+_FROM_FUNCTION: dict[str, BidRule] = {}
+
+
+def _function_digest(func: Callable[..., Any], label: str) -> str:
+    code = getattr(func, "__code__", None)
+    if code is None:
+        text = repr(func).encode()
+    else:
+        text = code.co_code + repr(code.co_consts).encode() + repr(code.co_names).encode()
+        text += repr(code.co_varnames).encode() + getattr(func, "__qualname__", "").encode()
+        # what the code reads besides its parameters: closure cells and globals (a rule made in a loop over
+        # a weight differs only there; Numba freezes both at compile time)
+        cells = [c.cell_contents for c in (getattr(func, "__closure__", None) or ())]
+        glob = getattr(func, "__globals__", {})
+        text += repr(cells).encode() + repr([(n, glob[n]) for n in code.co_names if n in glob]).encode()
+    return hashlib.sha1(text + label.encode()).hexdigest()[:16]
+
+
+def rule_from_function(func: Callable[..., Any], label: str) -> BidRule:
+    """The rule of ``func`` as a worker process unpickles it: compiled once per process, however many tasks
+    bring it (each unpickled copy of a function is a new object; its code is the same)."""
+    key = _function_digest(func, label)
+    if key not in _FROM_FUNCTION:
+        _FROM_FUNCTION[key] = BidRule(func, label)
+    return _FROM_FUNCTION[key]
 
 
 def rule_from_source(source: str, path: str, name: str, label: str, spec: str | None = None) -> BidRule:
