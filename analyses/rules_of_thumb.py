@@ -153,10 +153,6 @@ def _paired(diff: np.ndarray, cluster: np.ndarray) -> tuple[float, float]:
     return float(mean), float(se)
 
 
-def _hit(made: np.ndarray, cluster: np.ndarray) -> tuple[float, float]:
-    return _paired(made.astype(float), cluster)
-
-
 def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
     """Run the analysis; return its headline numbers and provenance."""
     cfg = SIZES[size]
@@ -173,13 +169,16 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     for fmt, n, count, _ in formats:
         means = {name: data[(fmt, name)].score.mean() for name in bids}
         best = max(means, key=lambda b: means[b])
-        ref = data[(fmt, best)]
+        ref_score = data[(fmt, best)].score.to_numpy(float)
         for name, (_, source, wording) in bids.items():
             d = data[(fmt, name)]
             cluster = d.deal.to_numpy()
-            pts, pts_se = _paired(d.score.to_numpy(float), cluster)
-            loss, loss_se = _paired(ref.score.to_numpy(float) - d.score.to_numpy(float), cluster)
-            hit, hit_se = _hit((d.bid == d.tricks).to_numpy(), cluster)
+            score = d.score.to_numpy(float)
+            diff = ref_score - score  # paired: the same deals, round for round
+            made = (d.bid == d.tricks).to_numpy(float)
+            pts, pts_se = _paired(score, cluster)
+            loss, loss_se = _paired(diff, cluster)
+            hit, hit_se = _paired(made, cluster)
             rows.append({
                 "format": fmt, "players": n, "bidder": name, "source": source, "wording": wording,
                 "best_bidder": best, "deals": count, "rounds": len(d),
@@ -191,8 +190,8 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
             for dim in by:
                 for value in sorted(d[dim].unique()):
                     m = (d[dim] == value).to_numpy()
-                    c_loss, c_se = _paired(ref.score.to_numpy(float)[m] - d.score.to_numpy(float)[m], cluster[m])
-                    c_hit, c_hit_se = _hit((d.bid == d.tricks).to_numpy()[m], cluster[m])
+                    c_loss, c_se = _paired(diff[m], cluster[m])
+                    c_hit, c_hit_se = _paired(made[m], cluster[m])
                     cells.append({
                         "format": fmt, "bidder": name, "best_bidder": best, "by": dim,
                         "value": HAND_TYPES[value] if dim == "hand_type" else int(value), "rounds": int(m.sum()),

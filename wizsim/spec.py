@@ -180,9 +180,11 @@ class RunSpec:
             "strategies": [strategy_label(s) for s in self.strategies],
             "specials": list(self.specials),
             "rounds": self.rounds,
-            **({"bid_rules": {r.label: r.digest() for r in self.bid_rules()}} if self.bid_rules() else {}),
             "chunk_size": self.chunk_size,
         }
+        rules = self.bid_rules()
+        if rules:  # each rule's code fingerprint: a checkpoint of an edited rule is refused
+            out["bid_rules"] = {r.label: r.digest() for r in rules}
         if self.games_mode:
             out["games"] = self.items
         else:

@@ -55,8 +55,12 @@ from .table import table_bid
 
 
 @hot
-def fill_features(fv, p, i, n, k, trump, named, bid_sum, hidden, forbidden, hand, cnt_row, est, tbid):
-    """Write seat ``p``'s bid features to ``fv`` (slots ``layout.F_*``; names in wizsim.bid_rules)."""
+def fill_features(fv, i, n, k, trump, named, bid_sum, hidden, forbidden, hand, cnt_row, est, hbid, tbid):
+    """Write a seat's bid features to ``fv`` (slots ``layout.F_*``; names in wizsim.bid_rules).
+
+    ``hand``, ``cnt_row``: its cards; ``est``, ``hbid``, ``tbid``: the heuristic's estimate and bid and the
+    table's bid (0 when the rule reads none of them: :func:`rule_bid`).
+    """
     fv[F_CARDS] = k
     fv[F_PLAYERS] = n
     fv[F_POSITION] = i
@@ -121,7 +125,7 @@ def fill_features(fv, p, i, n, k, trump, named, bid_sum, hidden, forbidden, hand
     fv[F_SIDE_SINGLETONS] = singles
     fv[F_SIDE_DOUBLETONS] = doubles
     fv[F_ESTIMATE] = est
-    fv[F_HEURISTIC_BID] = min(max(np.floor(est + 0.5), 0.0), np.float64(k))
+    fv[F_HEURISTIC_BID] = hbid
     fv[F_TABLE_BID] = tbid
 
 
@@ -136,16 +140,14 @@ def rule_bid(on, p, i, n, k, trump, named, bid_sum, hidden, forbidden, mono, han
     fns, fv = on  # the run's rule functions and the feature buffer
     needs = np.int64(params[p, B_NEEDS])
     est = 0.0
-    tbid = 0
     # the heuristic's estimate costs a pow per side card: only for rules that read it (or the Canadian step)
     if needs != 0 or forbidden >= 0:
         est = estimate(hands[p], cnt[p], trump, n, k, params[p], mono)
-    if (needs & NEEDS_TABLE) != 0:
-        base = min(max(np.int64(np.floor(est + 0.5)), 0), k)
-        tbid = base  # in mono the table player bids the heuristic's bid (its table is for the standard deck)
-        if not mono:
-            tbid = table_bid(est, base, n, k, i, bid_sum, hidden, forbidden, cnt[p, WIZARD], bid_tab)
-    fill_features(fv, p, i, n, k, trump, named, bid_sum, hidden, forbidden, hands[p], cnt[p], est, tbid)
+    hbid = min(max(np.int64(np.floor(est + 0.5)), 0), k)  # the heuristic's bid
+    tbid = hbid  # in mono the table player bids the heuristic's bid (its table is for the standard deck)
+    if (needs & NEEDS_TABLE) != 0 and not mono:
+        tbid = table_bid(est, hbid, n, k, i, bid_sum, hidden, forbidden, cnt[p, WIZARD], bid_tab)
+    fill_features(fv, i, n, k, trump, named, bid_sum, hidden, forbidden, hands[p], cnt[p], est, hbid, tbid)
     value = fns[slot](fv)
     if not (-0.5 <= value < k + 0.5):  # NaN fails too
         raise ValueError("wizsim-rule", slot, value, k)
