@@ -151,7 +151,7 @@ def test_tournament_same_output_for_any_jobs_and_quiet(capsys, monkeypatch):
     status, two, err = run_cli([*TOURNEY, "--jobs", "2"], capsys)
     assert status == 0 and two == one
     assert "chunks 3/3" in err and "deals/s" in err  # progress on stderr, not stdout
-    assert json.loads(one)[0]["deals"] == 2 * CHUNK_GAMES + 10
+    assert json.loads(one)["strategies"][0]["deals"] == 2 * CHUNK_GAMES + 10
 
 
 def test_checkpointed_tournament_resumes_to_the_same_output(tmp_path, capsys):

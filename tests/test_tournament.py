@@ -264,7 +264,9 @@ def test_cli_json():
         capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
-    recs = json.loads(out.stdout)
+    doc = json.loads(out.stdout)
+    assert doc["run"]["deck"] == "standard" and doc["run"]["players"] == 4
+    recs = doc["strategies"]
     assert isinstance(recs, list) and [r["strategy"] for r in recs] == ["heuristic(pass=random)", "random"]
     for rec in recs:
         _keys_ok(rec, games=False)
@@ -279,7 +281,7 @@ def test_cli_json():
 
 def test_cli_json_games_and_text(capsys):
     assert main(["tournament", "--players", "3", "--strategies", "heuristic,random", "--games", "5", "--json"]) == 0
-    recs = json.loads(capsys.readouterr().out)
+    recs = json.loads(capsys.readouterr().out)["strategies"]
     for rec in recs:
         _keys_ok(rec, games=True)
         assert rec["deals"] == 5
@@ -292,7 +294,7 @@ def test_cli_json_games_and_text(capsys):
 
 def test_json_has_no_nan_with_one_deal():
     res = tournament(4, "heuristic,random", cards=3, deals=1, seed=0)
-    recs = json.loads(res.to_json())  # strict JSON: null, not NaN
+    recs = json.loads(res.to_json())["strategies"]  # strict JSON: null, not NaN
     assert recs[0]["points_per_round_ci"] == [None, None]
 
 

@@ -48,6 +48,7 @@ from . import cards as C
 from .engine import layout as L
 from .engine.score import round_score_checked
 from .errors import WizsimError
+from .header import deck_name, header_line
 from .rules import FROM_INDICATOR, check_players, parse_rules, standard_last_round
 from .simulate import run_counts
 from .spec import RunSpec, make_spec, strategy_label
@@ -85,6 +86,19 @@ class Advice:
     specials: list[str]
     p_tricks_by_bid: dict[int, list[float]] = field(default_factory=dict)
 
+    def run_fields(self) -> dict[str, Any]:
+        """The configuration fields of :mod:`wizsim.header` (players, cards, deck, rules, seats, seed, sample)."""
+        return {
+            "players": self.players,
+            "cards": len(self.hand),
+            "deck": deck_name(self.specials),
+            "specials": list(self.specials),
+            "rules": self.rules,
+            "strategies": list(self.strategy),
+            "seed": self.seed,
+            "sample": f"{self.samples:,} accepted deals",
+        }
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (bids as string keys)."""
         out = {
@@ -110,6 +124,7 @@ class Advice:
             "seed": self.seed,
             "rules": self.rules,
             "specials": self.specials,
+            "deck": deck_name(self.specials),
         }
         if self.p_tricks_by_bid:
             out["p_tricks_by_bid"] = {str(b): v for b, v in self.p_tricks_by_bid.items()}
@@ -122,6 +137,7 @@ class Advice:
         if not self.indicator and self.trump is None:
             seen = "indicator unknown (drawn at random)"
         lines = [
+            header_line(self.run_fields(), "bid advice"),
             f"hand {','.join(self.hand)} ({k} cards), {self.players} players, position {self.position}"
             f" (1 = leads, {self.players} = dealer), {seen}"
             + (f", earlier bids {','.join(map(str, self.bids))}" if self.bids else ""),

@@ -36,6 +36,7 @@ from .engine import layout as L
 from .engine.players.pimc import pimc_play
 from .engine.trick import close_trick, legal_mask, trick_step
 from .errors import WizsimError
+from .header import deck_name, header_line
 from .learned_data import available, rollout_net
 from .rules import check_players, parse_rules, standard_last_round
 from .spec import make_spec
@@ -65,6 +66,9 @@ class PlayAdvice:
     seed: int
     options: list[dict[str, Any]] = field(default_factory=list)
     best: str = ""
+    rules: dict[str, Any] = field(default_factory=dict)
+    specials: list[str] = field(default_factory=list)
+    deck: str = "standard"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (what ``--json`` prints)."""
@@ -73,7 +77,11 @@ class PlayAdvice:
     def text(self) -> str:
         """The human-readable table of ``wizsim advise --play``."""
         trump = self.trump or "none"
+        fields = {"players": self.players, "cards": self.cards_per_player, "deck": self.deck,
+                  "specials": self.specials, "rules": self.rules, "seed": self.seed,
+                  "sample": f"{self.samples:,} sampled deals, {self.rollout} rollouts"}  # fmt: skip
         lines = [
+            header_line(fields, "play advice"),
             f"{self.players} players, position {self.position}, round of {self.cards_per_player} cards,"
             f" trump {trump}; bids {self.bids} (by position), tricks won {self.tricks_won}",
             f"hand {' '.join(self.hand)}; in the trick: {' '.join(self.trick) or '(you lead)'}",
@@ -465,5 +473,5 @@ def advise_play(
         n, position, k, [C.card_name(c) for c in hand_codes], C.suit_name(trump_code) if trump_code >= 0 else None,
         indicator if indicator is None else C.card_name(shown), bid_list, [int(w) for w in won],
         [C.card_name(_form(x, "the current trick")) for x in current], int(samples), rollout, int(seed), options,
-        C.card_name(int(form)),
+        C.card_name(int(form)), rules_obj.as_dict(), list(base.specials), deck_name(base.specials),
     )  # fmt: skip

@@ -90,6 +90,10 @@ def time_case(case: BenchCase, repeats: int = 3) -> dict:
         "players": case.players,
         "cards": case.cards if case.cards is not None else f"1..{max(spec.schedule)}",
         "strategy": case.strategy,
+        "deck": str(spec.provenance()["deck"]),
+        "specials": list(spec.specials),
+        "rules": spec.rules.as_dict(),
+        "seed": spec.seed,
         "jobs": case.jobs,
         "rounds": rounds,
         "seconds_median": median,
@@ -294,11 +298,15 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
 
 def format_bench(res: dict) -> str:
     """Human-readable table of :func:`run_bench` results."""
-    lines = [f"{'case':<32} {'jobs':>4} {'rounds/s':>14} {'card plays/s':>16} {'median s':>9}"]
+    lines = [
+        f"wizsim bench: {res['cpu_count']} CPUs, median of {res['repeats']} timed runs after a warm-up; each case"
+        " names its deck (standard rules, seed 1)",
+        f"{'case':<32} {'jobs':>4} {'rounds/s':>14} {'card plays/s':>16} {'median s':>9}  deck",
+    ]
     for r in res["cases"]:
         lines.append(
             f"{r['name']:<32} {r['jobs']:>4} {r['rounds_per_s']:>14,.0f} {r['card_plays_per_s']:>16,.0f}"
-            f" {r['seconds_median']:>9.3f}"
+            f" {r['seconds_median']:>9.3f}  {r.get('deck', 'standard')}"
         )
     lines.append(f"scaling random 4x10, 2 jobs / 1 job: {res['scaling_2_jobs']:.2f}x")
     lines.append(

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from .errors import WizsimError
+from .header import header_line
 from .parallel import RunOptions, add_run_arguments, run_counts
 from .stats import format_pct as _pct
 from .stats import format_pm as _pm
@@ -263,8 +264,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     result = SimulationResult(spec, run_counts(spec, options), spec.provenance())
     table = result.table()
     prov = spec.provenance()
-    print(f"wizsim {prov['wizsim_version']}: {spec.players} players, {prov['mode']}, seed {spec.seed}, "
-          f"{spec.rounds:,} rounds, rules {json.dumps(spec.rules.options())}")  # fmt: skip
+    print(header_line(prov))
     print(format_table(table))
     print()
     print("per strategy over all rounds:")
@@ -306,7 +306,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     spec = _spec_from(args)
     check_output(args.out, (".jsonl",))
     lines = write_history(args.out, spec, include_legal=args.legal, **options.kwargs())
-    print(f"wrote {lines:,} rounds to {args.out}")
+    print(f"{header_line(spec.provenance(), 'history')}; wrote {lines:,} rounds to {args.out}")
     return 0
 
 
@@ -389,7 +389,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     if out is not None:
         write_table(result.decisions, out)
     if args.json:
-        print(json.dumps({"summary": result.summary(), "decisions": result.decisions.to_dict(orient="records")}))
+        print(json.dumps({"run": result.run, "summary": result.summary(), "decisions": result.decisions.to_dict(orient="records")}))
     else:
         print(result.text(args.worst))
     return 0

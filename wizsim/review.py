@@ -27,6 +27,7 @@ import pandas as pd
 
 from .advise_play import advise_play
 from .errors import WizsimError
+from .header import deck_name, header_line
 
 UNSUPPORTED_VARIANTS = ("mono", "maximus", "clairvoyance")
 
@@ -39,6 +40,7 @@ class Review:
     decisions: pd.DataFrame
     rounds: int
     skipped: dict[str, int] = field(default_factory=dict)
+    run: dict[str, Any] = field(default_factory=dict)  # the file's configuration (wizsim.header fields)
 
     def summary(self) -> dict[str, Any]:
         """Decisions, mean loss per decision with a 95% interval, total loss, share of best plays."""
@@ -62,7 +64,8 @@ class Review:
     def text(self, worst: int = 10) -> str:
         """The summary and the ``worst`` costliest decisions."""
         s = self.summary()
-        lines = [f"seat {self.seat}: {s['decisions']} decisions with a choice in {self.rounds} rounds"]
+        lines = [header_line(self.run, "review") if self.run else "review"]
+        lines += [f"seat {self.seat}: {s['decisions']} decisions with a choice in {self.rounds} rounds"]
         if self.skipped:
             lines.append("skipped: " + ", ".join(f"{v} round(s) ({k})" for k, v in self.skipped.items()))
         if s["decisions"]:
@@ -164,8 +167,17 @@ def review(path: str | Path, seat: int, samples: int = 2000, rollout: str = "heu
     skipped: dict[str, int] = {}
     index = 0
     reviewed = 0
+    decks: list[Any] = []
+    specials: list[str] = []
+    rules: list[Any] = []
+    players: list[Any] = []
     for line, record in enumerate(records, 1):
         n = int(record.get("players", 0))
+        deck = deck_name(record.get("specials") or [], record.get("deck") if isinstance(record.get("deck"), list) else None)
+        for seen, value in ((decks, deck), (players, n), (rules, record.get("options") or {})):
+            if value not in seen:
+                seen.append(value)
+        specials += [c for c in record.get("specials") or [] if c not in specials]
         if not 0 <= seat < n:
             raise WizsimError(f"seat {seat} is not at the table of {n} players in line {line}: seats run 0..{n - 1}")
         variant = (record.get("options") or {}).get("variant", "standard")
@@ -208,4 +220,13 @@ def review(path: str | Path, seat: int, samples: int = 2000, rollout: str = "heu
                     "candidates": len(advice.options),
                 }
             )
-    return Review(seat, pd.DataFrame(rows), reviewed, skipped)
+    run = {
+        "file": str(path),
+        "players": " or ".join(map(str, players)),
+        "deck": " | ".join(decks),
+        "specials": specials,
+        "rules": rules[0] if len(rules) == 1 else {"per round": rules},
+        "seed": seed,
+        "sample": f"{samples:,} sampled deals per decision, {rollout} rollouts, seat {seat}, {len(records):,} rounds",
+    }
+    return Review(seat, pd.DataFrame(rows), reviewed, skipped, run)

@@ -27,6 +27,7 @@ from .bid_rules import BidRule, kernel_rules, rule_errors
 from .engine import layout as L
 from .engine import simulate_chunks
 from .errors import WizsimError
+from .header import deck_name
 from .rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, hand_trump, parse_rules
 from .strategies import (  # strategy_label: importable from here too
     ROLLOUT_LEARNED,
@@ -179,6 +180,7 @@ class RunSpec:
             "rules": self.rules.as_dict(),
             "strategies": [strategy_label(s) for s in self.strategies],
             "specials": list(self.specials),
+            "deck": deck_name(self.specials, [C.card_name(c) for c in self.deck] if self.custom_deck else None),
             "rounds": self.rounds,
             "chunk_size": self.chunk_size,
         }
@@ -191,7 +193,7 @@ class RunSpec:
             out["hands"] = self.items
             out["cards"] = self.schedule[0]
         if self.custom_deck:
-            out["deck"] = [C.card_name(c) for c in self.deck]
+            out["custom_deck"] = [C.card_name(c) for c in self.deck]
         return out
 
 

@@ -62,6 +62,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import WizsimError
+from .header import header_line
 from .parallel import Checkpoint, Progress, RunOptions, block_items, chunks_done, workers
 from .spec import MAX_ITEMS, RunSpec, as_int, make_spec, strategy_label
 from .stats import Z95, format_pct, format_pm
@@ -386,8 +387,9 @@ class TournamentResult:
         return out
 
     def to_json(self) -> str:
-        """:meth:`to_records` as a JSON string."""
-        return json.dumps(self.to_records(), indent=2)
+        """The ``--json`` output: ``{"run": the run's provenance (:mod:`wizsim.header` fields), "strategies":
+        :meth:`to_records`}``."""
+        return json.dumps({"run": self.attrs, "strategies": self.to_records()}, indent=2)
 
 
 # --------------------------------------------------------------------------- running
@@ -583,12 +585,11 @@ def format_result(res: TournamentResult) -> str:
     ]
     pcols["win % pts [95% CI]"] = [pct(r.win_rate_diff, r.win_rate_diff_lo, r.win_rate_diff_hi) for r in p.itertuples()]
     a = res.attrs
-    unit = f"{a['deals']:,} games" if res.games_mode else f"{a['deals']:,} deals of {a.get('cards')} cards"
-    head = (
-        f"wizsim {a['wizsim_version']} duplicate tournament: {a['players']} players, {unit}, "
-        f"{a['seatings']} seatings each ({a['rounds_played']:,} rounds), seed {a['seed']}, "
-        f"rules {json.dumps({k: v for k, v in a['rules'].items() if v is not None})}"
-    )
+    head = header_line(
+        dict(a, strategies=a["tournament_strategies"],
+             sample=f"{a['seatings']} seatings each ({a['rounds_played']:,} rounds)"),
+        "duplicate tournament",
+    )  # fmt: skip
     return "\n".join(
         [
             head,
