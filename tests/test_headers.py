@@ -112,7 +112,7 @@ def test_custom_deck_is_named():
 def test_bench_cases_name_their_deck():
     rows = [time_case(BenchCase(f"random 3x2 {d}", 3, 2, "random", 1, 64, None if d == "standard" else d), 1)
             for d in DECKS]  # fmt: skip
-    for row, d in zip(rows, DECKS):
+    for row, d in zip(rows, DECKS, strict=True):
         assert row["deck"] == deck_name(DECKS[d]) and row["specials"] == DECKS[d]
     rows[0]["name"] = "learned 4x10"  # format_bench relates the advisor's speed to this case
     res = {"cpu_count": 2, "repeats": 1, "cases": rows, "scaling_2_jobs": 1.0, "specials_speed_ratio_random": 1.0,
