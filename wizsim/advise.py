@@ -124,7 +124,7 @@ class Advice:
             "seed": self.seed,
             "rules": self.rules,
             "specials": self.specials,
-            "deck": deck_name(self.specials),
+            "deck": self.run_fields()["deck"],
         }
         if self.p_tricks_by_bid:
             out["p_tricks_by_bid"] = {str(b): v for b, v in self.p_tricks_by_bid.items()}

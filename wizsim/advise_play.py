@@ -68,11 +68,15 @@ class PlayAdvice:
     best: str = ""
     rules: dict[str, Any] = field(default_factory=dict)
     specials: list[str] = field(default_factory=list)
-    deck: str = "standard"
+
+    @property
+    def deck(self) -> str:
+        """The deck in words (:func:`wizsim.header.deck_name`)."""
+        return deck_name(self.specials)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (what ``--json`` prints)."""
-        return asdict(self)
+        """A JSON-ready dict (what ``--json`` prints), with the ``deck`` in words."""
+        return dict(asdict(self), deck=self.deck)
 
     def text(self) -> str:
         """The human-readable table of ``wizsim advise --play``."""
@@ -473,5 +477,5 @@ def advise_play(
         n, position, k, [C.card_name(c) for c in hand_codes], C.suit_name(trump_code) if trump_code >= 0 else None,
         indicator if indicator is None else C.card_name(shown), bid_list, [int(w) for w in won],
         [C.card_name(_form(x, "the current trick")) for x in current], int(samples), rollout, int(seed), options,
-        C.card_name(int(form)), rules_obj.as_dict(), list(base.specials), deck_name(base.specials),
+        C.card_name(int(form)), rules_obj.as_dict(), list(base.specials),
     )  # fmt: skip

@@ -90,7 +90,7 @@ def time_case(case: BenchCase, repeats: int = 3) -> dict:
         "players": case.players,
         "cards": case.cards if case.cards is not None else f"1..{max(spec.schedule)}",
         "strategy": case.strategy,
-        "deck": str(spec.provenance()["deck"]),
+        "deck": spec.deck_name,
         "specials": list(spec.specials),
         "rules": spec.rules.as_dict(),
         "seed": spec.seed,

@@ -261,9 +261,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     spec = _spec_from(args)
     if args.out:
         check_output(args.out, (".csv", ".parquet"))
-    result = SimulationResult(spec, run_counts(spec, options), spec.provenance())
-    table = result.table()
     prov = spec.provenance()
+    result = SimulationResult(spec, run_counts(spec, options), prov)
+    table = result.table()
     print(header_line(prov))
     print(format_table(table))
     print()
@@ -389,7 +389,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     if out is not None:
         write_table(result.decisions, out)
     if args.json:
-        print(json.dumps({"run": result.run, "summary": result.summary(), "decisions": result.decisions.to_dict(orient="records")}))
+        decisions = result.decisions.to_dict(orient="records")
+        print(json.dumps({"run": result.run, "summary": result.summary(), "decisions": decisions}))
     else:
         print(result.text(args.worst))
     return 0

@@ -7,7 +7,7 @@ fields (``RunSpec.provenance``, ``Advice.run_fields``, ``Review.run``) that its 
 (``df.attrs``, the ``.json`` beside ``--out`` files, Parquet metadata) hold:
 
 * ``players``; ``cards`` (round size) or ``games`` with ``schedule``;
-* ``deck``: ``"standard"``, ``"standard + dragon, fairy"`` or ``"custom (N cards)"``,
+* ``deck``: ``"standard"``, ``"standard + Dragon, Fairy"`` or ``"custom (N cards)"``,
   with ``specials`` (the list) beside it;
 * ``rules`` (the options as set: the variant is among them);
 * ``strategies`` per seat; ``seed``; ``sample`` (rounds, deals or samples).
@@ -79,7 +79,7 @@ def header_line(fields: Mapping[str, Any], command: str = "") -> str:
         parts.append(f"{fields['hands']:,} deals of {fields.get('cards')} cards")
     elif fields.get("cards") is not None:
         parts.append(f"{fields['cards']} cards")
-    parts.append(f"deck {fields.get('deck') or deck_name(fields.get('specials'))}")
+    parts.append(f"deck {fields['deck']}")
     parts.append(f"rules {_rules_text(fields.get('rules'))}")
     if fields.get("strategies"):
         parts.append(f"seats {_seats_text(list(fields['strategies']))}")

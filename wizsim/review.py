@@ -173,14 +173,16 @@ def review(path: str | Path, seat: int, samples: int = 2000, rollout: str = "heu
     players: list[Any] = []
     for line, record in enumerate(records, 1):
         n = int(record.get("players", 0))
-        deck = deck_name(record.get("specials") or [], record.get("deck") if isinstance(record.get("deck"), list) else None)
-        for seen, value in ((decks, deck), (players, n), (rules, record.get("options") or {})):
+        options = record.get("options") or {}
+        cards = record.get("specials") or []
+        custom = record.get("deck") if isinstance(record.get("deck"), list) else None  # HISTORY.md's custom deck
+        for seen, value in ((decks, deck_name(cards, custom)), (players, n), (rules, options)):
             if value not in seen:
                 seen.append(value)
-        specials += [c for c in record.get("specials") or [] if c not in specials]
+        specials += [c for c in cards if c not in specials]
         if not 0 <= seat < n:
             raise WizsimError(f"seat {seat} is not at the table of {n} players in line {line}: seats run 0..{n - 1}")
-        variant = (record.get("options") or {}).get("variant", "standard")
+        variant = options.get("variant", "standard")
         if variant in UNSUPPORTED_VARIANTS:
             skipped[f"variant {variant}"] = skipped.get(f"variant {variant}", 0) + 1
             continue

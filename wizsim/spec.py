@@ -169,6 +169,11 @@ class RunSpec:
             out["schedule"] = list(self.schedule)
         return out
 
+    @property
+    def deck_name(self) -> str:
+        """The deck in words (:func:`wizsim.header.deck_name`): the provenance's and every header's ``deck``."""
+        return deck_name(self.specials, [C.card_name(c) for c in self.deck] if self.custom_deck else None)
+
     def provenance(self) -> dict[str, Any]:
         """Everything needed to reproduce the run."""
         out: dict[str, Any] = {
@@ -180,7 +185,7 @@ class RunSpec:
             "rules": self.rules.as_dict(),
             "strategies": [strategy_label(s) for s in self.strategies],
             "specials": list(self.specials),
-            "deck": deck_name(self.specials, [C.card_name(c) for c in self.deck] if self.custom_deck else None),
+            "deck": self.deck_name,
             "rounds": self.rounds,
             "chunk_size": self.chunk_size,
         }
