@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from wizsim.engine.bundles import Snapshots, Tables, View
 from wizsim.history import record_chunk_arrays
 from wizsim.records import RoundRecords
 from wizsim.report import load_analysis as _load_analysis_file
@@ -46,11 +47,26 @@ def tables():
 __all__ = ["load_analysis", "make_spec", "record_arrays"]
 
 
-def no_snapshots() -> tuple[np.ndarray, ...]:
-    """pimc rollout's snapshot arrays when it takes none (``snap_hi = 0``): (hands, counts, ints, seen)."""
-    return (
+def no_snapshots() -> Snapshots:
+    """pimc rollout's snapshots when it takes none (``hi = 0``)."""
+    return Snapshots(
         np.zeros((1, 1), np.uint64),
         np.zeros((1, 1, 1), np.int64),
         np.zeros((1, 1), np.int64),
         np.zeros(1, np.uint64),
+        0,
+        0,
     )
+
+
+def bare_tables(table: np.ndarray, masks: np.ndarray, rules: np.ndarray, n: int = 4) -> Tables:
+    """The :class:`Tables` pimc reads (card table, masks, rules) around placeholder decks."""
+    return Tables(np.zeros(1, dtype=np.uint8), np.zeros((n, 1), dtype=np.uint8), table, masks, rules)
+
+
+def pimc_view(n: int, full: np.ndarray, played: np.ndarray | None = None, void: np.ndarray | None = None) -> View:
+    """A :class:`View` for a direct call of ``pimc_play``: nothing played by anyone unless given."""
+    played = np.zeros(64, dtype=np.int64) if played is None else played
+    void = np.zeros(n, dtype=np.int64) if void is None else void
+    return View(played, void, full, np.zeros((1, 1, 1), dtype=np.int64), np.zeros(n, dtype=np.uint64),
+                np.zeros(n, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1))  # fmt: skip

@@ -5,12 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import reference as R
-from conftest import no_snapshots
+from conftest import bare_tables, no_snapshots, pimc_view
 
 from wizsim import cards as C
 from wizsim.engine import layout as L
+from wizsim.engine.bundles import BidTurn, Turn
 from wizsim.engine.players.heuristic import heuristic_estimate
 from wizsim.engine.players.pimc import pimc_bid, pimc_play, pimc_pool, rollout, sample_world, world_bids
+from wizsim.engine.trick import open_trick
 from wizsim.errors import WizsimError
 from wizsim.history import iter_history
 from wizsim.learned_data import rollout_net
@@ -76,11 +78,10 @@ def test_pimc_does_not_look_at_hidden_cards():
         won = np.zeros(n, dtype=np.int64)
         played = np.zeros(64, dtype=np.int64)
         void = np.zeros(n, dtype=np.int64)
-        f, _ = pimc_play(
-            0, 0, 0, n, k, 0, -1, -1, 0, 0, -1, 1, hands, cnt, bids, won, np.uint64(0), False, -1, full, played,
-            void, C.card_code("R5"), *_nothing_known(n), table, masks, rules, params, False, rollout_net(n, full, True),
-            np.uint64(12345),
-        )  # fmt: skip
+        turn = Turn(0, 0, 0, n, k, 1, C.card_code("R5"), np.uint64(0), False, -1)
+        f, _ = pimc_play(turn, open_trick(0, -1), hands, cnt, bids, won, pimc_view(n, full, played, void),
+                         _nothing_known(n)[0], bare_tables(table, masks, rules, n), params,
+                         rollout_net(n, full, True), np.uint64(12345))  # fmt: skip
         decisions.append(int(f))
     assert decisions[0] == decisions[1]
 
@@ -155,10 +156,9 @@ def _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full
         for b in total:
             b2[p] = b
             h2, c2, won2 = wh.copy(), wc.copy(), np.zeros(n, dtype=np.int64)
-            score, st = rollout(
-                n, k, 0, 0, leader, -1, -1, leader, 0, -1, trump, h2, c2, b2, won2, np.uint64(0), False, -1, p,
-                table, masks, rules, hstrat, params, 0, False, work, st, 0, 0, *sn, net, shown,
-            )  # fmt: skip
+            turn = Turn(p, 0, 0, n, k, trump, shown, np.uint64(0), False, -1)
+            score, st = rollout(turn, open_trick(leader, -1), h2, c2, b2, won2, bare_tables(table, masks, rules, n),
+                                hstrat, params, 0, work, st, sn, net)  # fmt: skip
             st = np.uint64(st)
             total[b] += score
     return max(total, key=lambda b: (total[b], -b)), st
@@ -181,8 +181,9 @@ def test_pimc_bid_shared_rollouts_equal_one_rollout_per_bid():
         base = int(rng.integers(0, k + 1))
         forbidden = int(rng.integers(0, k + 1)) if trial % 3 == 0 else -1
         st = np.uint64(1000 + trial)
-        got = pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, _nothing_known(n)[0], base, forbidden, table,
-                          masks, rules, params, False, rollout_net(n, full, True), st)  # fmt: skip
+        turn = BidTurn(p, (p - dealer - 1) % n, n, k, dealer, trump, shown, 0, forbidden)
+        got = pimc_bid(turn, hands, cnt, bids, full, _nothing_known(n)[0], base, bare_tables(table, masks, rules, n),
+                       params, rollout_net(n, full, True), st)  # fmt: skip
         want = _pimc_bid_one_rollout_per_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, base, forbidden,
                                              table, masks, rules, params, st)  # fmt: skip
         assert (int(got[0]), int(got[1])) == (int(want[0]), int(want[1])), trial
@@ -304,10 +305,9 @@ def test_pimc_does_not_use_secret_bids():
         rules[L.R_HIDDEN_BIDS] = 2 if secret else 0
         for others in ([0, 0, 0], [3, 4, 5], [6, 0, 6]):
             bids = np.array([2, *others], dtype=np.int64)
-            f, _ = pimc_play(
-                0, 0, 0, n, k, 0, -1, -1, 0, 0, -1, 1, hands, cnt, bids, np.zeros(n, dtype=np.int64), np.uint64(0),
-                False, -1, full, np.zeros(64, dtype=np.int64), np.zeros(n, dtype=np.int64), int(order[n * k]),
-                *_nothing_known(n), table, masks, rules, params, False, rollout_net(n, full, True), np.uint64(99),
-            )  # fmt: skip
+            turn = Turn(0, 0, 0, n, k, 1, int(order[n * k]), np.uint64(0), False, -1)
+            f, _ = pimc_play(turn, open_trick(0, -1), hands, cnt, bids, np.zeros(n, dtype=np.int64),
+                             pimc_view(n, full), _nothing_known(n)[0], bare_tables(table, masks, rules, n), params,
+                             rollout_net(n, full, True), np.uint64(99))  # fmt: skip
             decisions.setdefault(secret, set()).add(int(f))
     assert len(decisions[True]) == 1

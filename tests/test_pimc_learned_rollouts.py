@@ -14,7 +14,9 @@ import reference as R
 from conftest import no_snapshots
 
 from wizsim import cards as C
+from wizsim.engine.bundles import Turn
 from wizsim.engine.players.pimc import rollout
+from wizsim.engine.trick import open_trick
 from wizsim.history import iter_history
 from wizsim.learned_data import rollout_net
 from wizsim.simulate import make_spec
@@ -59,7 +61,7 @@ def test_a_learned_rollout_replays_learned_self_play(sel):
     policy = sel.pop("policy", 3)
     strategy = sel.pop("strategy", "learned")
     spec = make_spec(**sel, seed=11, strategy=strategy)
-    _, _, table, masks, rules, ids, params, *_ = spec.kernel_args()
+    tables, ids, params, *_ = spec.kernel_args()
     deck = np.asarray(spec.deck, dtype=np.int64)
     n = sel["players"]
     full = np.bincount(deck, minlength=64).astype(np.int64)
@@ -76,10 +78,9 @@ def test_a_learned_rollout_replays_learned_self_play(sel):
         won = np.zeros(n, dtype=np.int64)
         leader = (rec["dealer"] + 1) % n
         net = rollout_net(n, full, True)  # fresh: nothing played, no voids
-        score, _ = rollout(
-            n, k, 0, 0, leader, -1, -1, leader, 0, -1, trump, hands, cnt, bids, won, np.uint64(0), False, -1, 0,
-            table, masks, rules, hstrat, params, policy, False, work, np.uint64(5), 0, 0, *sn, net, shown,
-        )  # fmt: skip
+        turn = Turn(0, 0, 0, n, k, trump, shown, np.uint64(0), False, -1)
+        score, _ = rollout(turn, open_trick(leader, -1), hands, cnt, bids, won, tables, hstrat, params, policy, work,
+                           np.uint64(5), sn, net)  # fmt: skip
         assert won.tolist() == rec["tricks_won"], (rec["round"], rec["game"])
         assert score == rec["scores"][0]
         compared += 1

@@ -12,7 +12,7 @@ from wizsim.cards import card_code, card_name, kernel_tables
 from wizsim.engine import layout as L
 from wizsim.engine.players.heuristic import heuristic_play
 from wizsim.engine.players.table import heuristic_estimates, table_bid
-from wizsim.engine.trick import trick_step
+from wizsim.engine.trick import open_trick, trick_step
 from wizsim.errors import WizsimError
 from wizsim.simulate import make_spec
 from wizsim.strategies import HeuristicStrategy, make_strategy
@@ -117,12 +117,13 @@ def _lead(hand: list[str], need: int, lead_trump: bool, seen: list[str] = ()) ->
 def _follow(hand: list[str], need: int, refine: int, trick: list[str]) -> str:
     """The card played from ``hand`` after ``trick`` (Blue trump, 4 players); every card is legal here."""
     m = card_mask(hand)
-    led, best, winner, tflags, fairy = -1, -1, 0, 0, -1
+    state = open_trick(0, -1)
     table = kernel_tables()[0]
     for j, name in enumerate(trick):
-        led, best, winner, tflags, fairy = trick_step(card_code(name), j, led, best, winner, tflags, fairy, 0, table)
+        state = trick_step(card_code(name), j, state, 0, table)
     seen = card_mask(trick)
-    return card_name(heuristic_play(m, m, need, led, best, len(trick), 4, 0, seen, tflags, False, refine))
+    return card_name(heuristic_play(m, m, need, state.led, state.best, len(trick), 4, 0, seen, state.flags, False,
+                                    refine))  # fmt: skip
 
 
 def test_lead_trump_leads_the_lowest_trump_that_can_still_lose_once_the_bid_is_made():

@@ -33,8 +33,9 @@ import numpy as np
 
 from . import cards as C
 from .engine import layout as L
+from .engine.bundles import Tables, Turn, View
 from .engine.players.pimc import pimc_play
-from .engine.trick import close_trick, legal_mask, trick_step
+from .engine.trick import finish_trick, legal_mask, open_trick, trick_step
 from .errors import WizsimError
 from .header import deck_name, header_line
 from .learned_data import available, rollout_net
@@ -357,9 +358,10 @@ def advise_play(
                 raise WizsimError(f"the current trick already has {len(cards_)} cards: it is finished")
             if replay == 0:
                 seats.append([(leader + i) % n for i in range(len(cards_))])
-            led, best, winner, tflags, fairy = -1, -1, leader, 0, -1
+            tstate = open_trick(leader, -1)
             for i, name in enumerate(cards_):
                 q = (leader + i) % n
+                led = int(tstate.led)
                 where = f"trick {t + 1}, card {i + 1} ({name}, position {q + 1})"
                 f = _form(name, where)
                 c = _card_of(name)
@@ -384,18 +386,12 @@ def advise_play(
                 spwiz[q] += int(c == L.WIZARD)
                 if known[q, c] > 0:
                     known[q, c] -= 1
-                led, best, winner, tflags, fairy = trick_step(f, q, led, best, winner, tflags, fairy, trump_code, table)
+                tstate = trick_step(f, q, tstate, trump_code, table)
             if not finished:
                 break
-            next_leader = winner
-            if tflags != 0:
-                winner, next_leader, cancelled, cloud_taker = close_trick(
-                    winner, tflags, fairy, bomb_voids, cancelled, cloud_taker
-                )
-            if winner >= 0:
-                won[winner] += 1
-            leader = next_leader
-            if tflags & L.FLAG_JUGGLER and t < k - 1:
+            _, next_leader, cancelled, cloud_taker = finish_trick(tstate, bomb_voids, cancelled, cloud_taker, won)
+            leader = int(next_leader)
+            if tstate.flags & L.FLAG_JUGGLER and t < k - 1:
                 if juggler_tricks >= len(passes):
                     raise WizsimError(f"trick {t + 1} had a Juggler: give the pass after it (--passed GAVE/GOT)")
                 gave, got = passes[juggler_tricks]
@@ -435,19 +431,19 @@ def advise_play(
     strat = make_strategy(f"pimc(samples={int(samples)},prune=0,rollout={ROLLOUTS[rollout]})")
     _, params = strategy_arrays([strat] * n)
     rules_arr = rules_obj.to_array(base.specials)
-    led, best, winner, tflags, fairy = -1, -1, leader, 0, -1
+    tstate = open_trick(leader, -1)
     for i, name in enumerate(current):
-        f = _form(name, "the current trick")
-        led, best, winner, tflags, fairy = trick_step(f, (leader + i) % n, led, best, winner, tflags, fairy,
-                                                      trump_code, table)  # fmt: skip
+        tstate = trick_step(_form(name, "the current trick"), (leader + i) % n, tstate, trump_code, table)
+    led = int(tstate.led)
     values = np.zeros((5, 2 * 64 + 1), dtype=np.int64)
     state = np.random.SeedSequence(int(seed)).generate_state(1, dtype=np.uint64)[0]
     bids_arr = np.asarray(bid_list, dtype=np.int64)
-    form, _ = pimc_play(
-        me, t_now, j, n, k, leader, led, best, winner, tflags, fairy, trump_code, hands, cnt, bids_arr, won, seen,
-        cancelled, cloud_taker, full, played, void, shown, known, spmask, spwiz, table, masks, rules_arr, params,
-        False, rollout_net(n, full, rollout == "learned" or available()), state, values,
-    )  # fmt: skip
+    turn = Turn(me, t_now, j, n, k, trump_code, shown, seen, cancelled, cloud_taker)
+    no_know, no_work = np.zeros((1, 1, 1), dtype=np.int64), np.zeros(1, dtype=np.int64)  # pimc_play reads `known`
+    view = View(played, void, full, no_know, spmask, spwiz, no_work, np.zeros(1))
+    tables = Tables(np.asarray(deck, dtype=np.uint8), np.zeros((n, 1), dtype=np.uint8), table, masks, rules_arr)
+    net = rollout_net(n, full, rollout == "learned" or available())
+    form, _ = pimc_play(turn, tstate, hands, cnt, bids_arr, won, view, known, tables, params, net, state, values)
     nc = int(values[0, -1])
     stands_for = _equivalents(hand_codes, int(legal_mask(hands[me], led, masks)), int(seen), shown, table)
     options: list[dict[str, Any]] = []

@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 
 from .engine import layout as L
+from .engine.bundles import BidRules
 from .errors import WizsimError
 
 # Every bid feature: name -> (slot in the kernel's vector, float?, meaning). Kernel: engine/players/rule.py.
@@ -306,12 +307,13 @@ def _load_module_rule(module_name: str, name: str, label: str) -> BidRule:
 
 
 def kernel_rules(rules: list[BidRule]) -> Any:
-    """What the kernels take as ``feats[5]``: (N_BID_RULES compiled functions, a feature buffer), or off."""
+    """What the kernels take as ``feats.rules``: a :class:`~wizsim.engine.bundles.BidRules` (N_BID_RULES compiled
+    functions, a feature buffer), or a bool array (off)."""
     if not rules:
         return np.zeros(1, dtype=np.bool_)
     fns = [r.compiled() for r in rules]
     fns += [fns[0]] * (L.N_BID_RULES - len(fns))  # one tuple type for any number of rules: one compiled round
-    return (tuple(fns), np.zeros(L.N_FEATURES, dtype=np.float64))
+    return BidRules(tuple(fns), np.zeros(L.N_FEATURES, dtype=np.float64))
 
 
 @contextlib.contextmanager

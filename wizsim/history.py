@@ -77,7 +77,7 @@ def record_chunk_arrays(spec: RunSpec, chunk: int) -> tuple[int, RoundRecords]:
     with rule_errors(spec.bid_rules()):
         record_chunk(
             n, schedule, trumps, int(spec.games_mode), int(first[0]), int(count[0]), state[0], *spec.kernel_args(),
-            *rec.kernel_arrays(),
+            rec.kernel_arrays(),
         )  # fmt: skip
     return int(first[0]), rec
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .engine.bundles import Net, new_net
 from .engine.players.learned import HIDDEN, LOG_B_WIDTH, LOG_WIDTH, N_BID_FEATURES, N_FEATURES, WORK_F, WORK_I
 from .errors import WizsimError
 
@@ -50,24 +51,17 @@ def available(path: str | None = None) -> bool:
     return (Path(path) if path else DATA).is_file()
 
 
-def rollout_net(n: int, full: np.ndarray, learned: bool, path: str | None = None) -> tuple[np.ndarray, ...]:
+def rollout_net(n: int, full: np.ndarray, learned: bool, path: str | None = None) -> Net:
     """What pimc's rollouts read of the learned player, for a direct call of ``pimc_play``/``pimc_bid``.
 
-    (w1, b1, w2, scratch int, scratch float, cards played, voids, ``full`` the deck in play by card type):
-    the card network when ``learned`` (rollout policies 3, 4), else float32 placeholders that keep it out
-    of the compiled code (as :func:`wizsim.engine.players.dispatch.rollout_net` in the engine).
+    A :class:`wizsim.engine.bundles.Net` built by the engine's own
+    :func:`~wizsim.engine.bundles.new_net`: the card network when ``learned``
+    (the learned rollouts), else float32 placeholders that keep it out of the
+    compiled code, fresh scratch, and ``full`` the deck in play by card type.
     """
     w1, b1, w2 = kernel_model(learned, path)[:3]
-    return (
-        w1,
-        b1,
-        w2,
-        np.zeros(WORK_I, dtype=np.int64),
-        np.zeros(WORK_F, dtype=np.float64),
-        np.zeros(64, dtype=np.int64),
-        np.zeros(n, dtype=np.int64),
-        np.asarray(full, dtype=np.int64),
-    )
+    work_i, work_f = np.zeros(WORK_I, dtype=np.int64), np.zeros(WORK_F, dtype=np.float64)
+    return new_net.py_func(w1, b1, w2, work_i, work_f, np.asarray(full, dtype=np.int64), n)
 
 
 def no_log() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .engine import layout as L
+from .engine.bundles import Records
 
 
 @dataclass
@@ -52,9 +53,9 @@ class RoundRecords:
             np.zeros((rows, players), dtype=np.int64),
         )
 
-    def kernel_arrays(self) -> tuple[np.ndarray, ...]:
-        """The arrays in the order the recording kernel takes them."""
-        return self.hands, self.info, self.plays, self.legal, self.passes, self.seats
+    def kernel_arrays(self) -> Records:
+        """The arrays as the recording kernel takes them (a :class:`wizsim.engine.bundles.Records`)."""
+        return Records(self.hands, self.info, self.plays, self.legal, self.passes, self.seats)
 
     def select(self, rows) -> RoundRecords:
         """The records of ``rows`` (a slice, index array or boolean mask)."""

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 from . import cards as C
 from . import parallel
+from .engine import layout as L
 from .errors import WizsimError
 from .rules import Rules
 from .spec import (
@@ -162,9 +163,9 @@ class SimulationResult:
         acc = self.counts.game_acc
         rows = []
         for seat in range(self.spec.players):
-            m, lo, hi = mean_ci(acc[0, seat], acc[1, seat], g)
+            m, lo, hi = mean_ci(acc[L.G_TOTAL, seat], acc[L.G_TOTAL_SQ, seat], g)
             # win shares (1/m for an m-way tie) as successes of a Wilson interval: sound at 0 and 1
-            w, wlo, whi = wilson_ci(acc[2, seat] / 60.0, g)
+            w, wlo, whi = wilson_ci(acc[L.G_WINS, seat] / L.WIN_SHARE, g)
             rows.append(
                 {
                     "seat": seat,

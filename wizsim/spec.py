@@ -26,6 +26,8 @@ from . import cards as C
 from .bid_rules import BidRule, kernel_rules, rule_errors
 from .engine import layout as L
 from .engine import simulate_chunks
+from .engine.bundles import Accumulators, Models, Preset, Switches, Tables
+from .engine.layout import AUX_HIT, AUX_MISS, AUX_MISS_SQ, AUX_SCORE, AUX_SCORE_SQ, N_AUX  # noqa: F401  # Counts.aux columns
 from .errors import WizsimError
 from .header import deck_name
 from .rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, hand_trump, parse_rules
@@ -71,7 +73,8 @@ class RunSpec:
     learned_path: str | None = None  # another network file for `learned` seats (training and tests)
 
     def kernel_args(self) -> tuple:
-        """The arrays every kernel call takes after the chunk arguments."""
+        """What every kernel call takes after the chunk arguments: (tables, strategy ids, parameter rows, preset,
+        models, switches), the bundles of :mod:`wizsim.engine.bundles` (built here, nowhere else)."""
         table, masks = C.kernel_tables()
         ids, params = strategy_arrays(self.strategies)
         rules = self.bid_rules()
@@ -80,11 +83,11 @@ class RunSpec:
                 params[p, L.B_RULE] = rules.index(s.rule) + 1
                 params[p, L.B_NEEDS] = s.rule.needs()
         mono = C.mono_decks(self.players) if self.rules.has("mono") else np.zeros((self.players, 1), dtype=np.uint8)
-        pre = self.preset or (
+        pre = Preset(*(self.preset or (
             np.zeros(L.N_PRE, dtype=np.int64),
             np.zeros(64, dtype=np.int64),
             np.full(self.players, -1, dtype=np.int64),
-        )
+        )))  # fmt: skip
         # the learned bids, when a seat bids from them (not in training mode)
         tab = bid_data.kernel_table(
             any(
@@ -105,14 +108,18 @@ class RunSpec:
         )
         w1, b1, w2, bw1, bb1, bw2 = learned_data.kernel_model(network, self.learned_path)
         log, log_n, bid_log, bid_log_n = self.log or learned_data.no_log()
-        models = (tab, w1, b1, w2, log, log_n, bw1, bb1, bw2, bid_log, bid_log_n)
+        models = Models(tab, w1, b1, w2, log, log_n, bw1, bb1, bw2, bid_log, bid_log_n)
         # compile-time switches (engine/players/switches.py): bool = that part of the engine is not compiled
         has_pimc = any(s.strategy_id == L.S_PIMC for s in self.strategies)
         has_heuristic = any(s.strategy_id != L.S_RANDOM for s in self.strategies) or bool(rules)
         has_specials = bool(self.specials) or bool((np.asarray(self.deck) >= L.DRAGON).any())
-        switches = (has_pimc, has_heuristic, has_specials, has_learned, has_pimc or has_learned)
-        feats = (*(np.zeros(1, dtype=np.int8 if on else np.bool_) for on in switches), kernel_rules(rules))
-        return (self.deck, mono, table, masks, self.rules.to_array(self.specials), ids, params, *pre, models, feats)
+        def switch(on: bool) -> np.ndarray:
+            return np.zeros(1, dtype=np.int8 if on else np.bool_)
+
+        feats = Switches(switch(has_pimc), switch(has_heuristic), switch(has_specials), switch(has_learned),
+                         switch(has_pimc or has_learned), kernel_rules(rules))  # fmt: skip
+        tables = Tables(self.deck, mono, table, masks, self.rules.to_array(self.specials))
+        return tables, ids, params, pre, models, feats
 
     def bid_rules(self) -> list[BidRule]:
         """The distinct bid rules of the rule seats, in seat order (rule ``i`` is the kernels' slot ``i``)."""
@@ -297,10 +304,6 @@ def make_spec(
     )  # fmt: skip
 
 
-# aux columns: per (round size, seat, position) sums the joint counts cannot give
-AUX_SCORE, AUX_SCORE_SQ, AUX_HIT, AUX_MISS, AUX_MISS_SQ = range(5)  # hits and misses use the final bid
-N_AUX = 5
-
 
 @dataclass
 class Counts:
@@ -308,14 +311,14 @@ class Counts:
 
     joint: np.ndarray  # [k, seat, position, bid as made, tricks]
     aux: np.ndarray  # [k, seat, position, AUX_*]
-    game_acc: np.ndarray  # [4, seat]
+    game_acc: np.ndarray  # [G_*, seat] (engine/layout.py)
 
     @classmethod
     def zeros(cls, players: int, kmax: int) -> Counts:
         return cls(
             np.zeros((kmax + 1, players, players, kmax + 1, kmax + 1), dtype=np.int64),
             np.zeros((kmax + 1, players, players, N_AUX), dtype=np.int64),
-            np.zeros((4, players), dtype=np.int64),
+            np.zeros((L.N_GAME_COLUMNS, players), dtype=np.int64),
         )
 
     def __iadd__(self, other: Counts) -> Counts:
@@ -338,6 +341,6 @@ def run_block(spec: RunSpec, lo: int, hi: int) -> Counts:
             first, count, state = spec.chunk_range(start, min(start + BATCH_CHUNKS, hi))
             simulate_chunks(
                 spec.players, schedule, trumps, int(spec.games_mode), first, count, state, *args,
-                acc.joint, acc.aux, acc.game_acc,
+                Accumulators(acc.joint, acc.aux, acc.game_acc),
             )  # fmt: skip
     return acc

@@ -116,7 +116,7 @@ D_WEREWOLF = H_END + 1  # swap the Werewolf (werewolf=may) and name trump
 D_FORM = H_END + 2  # Juggler/Cloud suit, Shapeshifter role
 D_PASS = H_END + 3  # the card passed after a Juggler trick
 D_END = H_END + 4
-DECIDE_OWN = 0
+DECIDE_OWN = 0  # decision kinds (engine/players/decisions.py)
 DECIDE_RANDOM = 1
 DECIDE_HEURISTIC = 2
 # table player
@@ -128,7 +128,7 @@ REFINE_KEEP_JESTER = 2  # tricks needed, this one lost anyway: shed the lowest s
 # pimc player
 P_SAMPLES = T_END + 0  # sampled deals per card decision
 P_BID_SAMPLES = T_END + 1  # sampled deals per bid decision
-P_ROLLOUT = T_END + 2  # rollout policy: 0 heuristic, 1 random, 2 table's refined play, 3 learned, 4 each seat's own
+P_ROLLOUT = T_END + 2  # rollout policy: ROLLOUT_* below
 P_PRUNE = T_END + 3  # drop a candidate this many standard errors worse than the best (0 = never)
 P_INFER = T_END + 4  # weight sampled deals by how well they explain the bids (sigma in tricks; 0 = off)
 P_KIND = T_END + 5  # every seat: its strategy id (S_*), written by Strategy.param_row (pimc's rollout=4)
@@ -142,6 +142,12 @@ NEEDS_TABLE = 2  # table_bid (and the estimate it starts from)
 N_PARAMS = B_END
 N_BID_RULES = 6  # bid-rule functions a run passes (one per seat at most; unused slots repeat the first)
 PRUNE_BATCH = 8  # pimc: samples between pruning checks
+# pimc's rollout policies (``params[seat, P_ROLLOUT]``): how every seat plays in a rollout
+ROLLOUT_HEURISTIC = 0
+ROLLOUT_RANDOM = 1
+ROLLOUT_TABLE = 2  # the heuristic with both of the table player's refinements
+ROLLOUT_LEARNED = 3  # the learned player's network (the heuristic's card without the network file)
+ROLLOUT_SEATS = 4  # each seat as its own strategy plays (pimc and learned seats by the network)
 
 # --------------------------------------------------------------------------- a bid rule's features
 # The float64 vector a user's bid rule reads (wizsim.bid_rules names and documents each slot).
@@ -173,6 +179,22 @@ F_SPECIAL = 24  # + i: copies of special card FIRST_SPECIAL + i held
 F_TRUMPS_ABOVE = F_SPECIAL + N_SPECIALS - 1  # + r (1..12): trumps of rank above r
 F_SIDE_ABOVE = F_TRUMPS_ABOVE + 12  # + r (1..12): side-suit cards of rank above r
 N_FEATURES = F_SIDE_ABOVE + 13
+
+# --------------------------------------------------------------------------- the counts a run adds up (engine/run.py)
+# ``aux[k, seat, position, AUX_*]``: sums over the rounds of round size k played at that seat and position
+AUX_SCORE = 0
+AUX_SCORE_SQ = 1
+AUX_HIT = 2  # final bid made exactly
+AUX_MISS = 3  # |final bid - tricks|
+AUX_MISS_SQ = 4
+N_AUX = 5
+# ``games[G_*, seat]``: sums over the games
+G_TOTAL = 0
+G_TOTAL_SQ = 1
+G_WINS = 2  # win shares in units of WIN_SHARE (a win shared by m tied players counts WIN_SHARE // m)
+G_WINS_SQ = 3
+N_GAME_COLUMNS = 4
+WIN_SHARE = 60  # divisible by every tie of 1..6 players
 
 # --------------------------------------------------------------------------- recorded rounds
 # ``info[row]`` of a recorded round (see wizsim.records.RoundRecords, which names these for the Python layer):

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ZERO
+from .bits import U64, ZERO
+from .bundles import Trick
 from .config import hot, jit
 from .layout import (
     FAIRY,
@@ -54,23 +55,39 @@ def legal_mask(hand, led, masks):
 
 
 @hot
-def trick_step(form, player, led, best, winner, tflags, fairy, trump, table):
-    """Add one played form to a trick; return the new (led, best, winner, tflags, fairy).
+def open_trick(leader, led):
+    """A trick about to be led by ``leader``: ``led`` is -1 (mono: ``FREE``), nothing played, no flags."""
+    return Trick(np.int64(leader), np.int64(led), np.int64(-1), np.int64(leader), np.int64(0), np.int64(-1))
 
-    The engine's play loop and :func:`trick_result` both use this, so the
-    tests of one are tests of the other.
+
+@hot
+def trick_step(form, player, trick, trump, table):
+    """Add one played form to a trick (a :class:`.bundles.Trick`); return the new trick.
+
+    The engine's play loop, pimc's rollouts, the play advisor and
+    :func:`trick_result` all use this, so the tests of one are tests of the others.
     """
-    led = led_after(led, form, table)
+    led = led_after(trick.led, form, table)
     pw = card_power(form, led, trump, table)
-    better = pw > best
-    best = pw if better else best
-    winner = player if better else winner
+    better = pw > trick.best
+    best = pw if better else trick.best
+    winner = player if better else trick.winner
+    tflags = trick.flags
+    fairy = trick.fairy
     fl = table[form, T_FLAGS]
     if fl != 0:
         tflags |= fl
         if form == FAIRY:
             fairy = player
-    return led, best, winner, tflags, fairy
+    return Trick(trick.leader, led, best, winner, tflags, fairy)
+
+
+@hot
+def take_card(p, c, hands, cnt):
+    """Seat ``p`` plays a copy of card type ``c``: one copy fewer, and the type leaves the hand mask with the last."""
+    left = cnt[p, c] - 1
+    cnt[p, c] = left
+    hands[p] &= ~(U64(left == 0) << U64(c))
 
 
 @hot
@@ -88,27 +105,30 @@ def trick_end(winner, tflags, fairy, bomb_voids):
 
 
 @hot
-def close_trick(winner, tflags, fairy, bomb_voids, cancelled, cloud_taker):
-    """A complete trick with special cards in it: (winner or -1, next leader, bids cancelled, Cloud taker)."""
-    winner, next_leader = trick_end(winner, tflags, fairy, bomb_voids)
-    if (tflags & FLAG_BOMB) != 0 and not bomb_voids:
-        cancelled = True
-    if (tflags & FLAG_CLOUD) != 0 and winner >= 0:
-        cloud_taker = winner
+def finish_trick(trick, bomb_voids, cancelled, cloud_taker, won):
+    """Close a complete trick: its winner (if any) takes it in ``won``; return (winner or -1, next leader, bids
+    cancelled by a Bomb, the Cloud's taker or -1). The round, pimc's rollouts and the play advisor call this."""
+    winner = trick.winner
+    next_leader = winner
+    tflags = trick.flags
+    if tflags != 0:
+        winner, next_leader = trick_end(winner, tflags, trick.fairy, bomb_voids)
+        if (tflags & FLAG_BOMB) != 0 and not bomb_voids:
+            cancelled = True
+        if (tflags & FLAG_CLOUD) != 0 and winner >= 0:
+            cloud_taker = winner
+    if winner >= 0:
+        won[winner] += 1
     return winner, next_leader, cancelled, cloud_taker
 
 
 @hot
 def trick_result(forms, count, trump, table, bomb_voids):
     """(winner index or -1 if nobody wins, next leader index) of a complete trick of ``forms``."""
-    led = -1
-    best = -1
-    winner = 0
-    tflags = 0
-    fairy = -1
+    trick = open_trick(np.int64(0), np.int64(-1))
     for i in range(count):
-        led, best, winner, tflags, fairy = trick_step(forms[i], i, led, best, winner, tflags, fairy, trump, table)
-    return trick_end(winner, tflags, fairy, bomb_voids)
+        trick = trick_step(forms[i], i, trick, trump, table)
+    return trick_end(trick.winner, trick.flags, trick.fairy, bomb_voids)
 
 
 @jit

@@ -1,7 +1,7 @@
 """The one switch on player ids: who bids what and plays which card.
 
 Every seat has a strategy id (``strat[seat]``: ``S_RANDOM``, ``S_HEURISTIC``,
-``S_TABLE``, ``S_PIMC``) and a parameter row (``params[seat]``, blocks in
+``S_TABLE``, ``S_PIMC``, ``S_LEARNED``) and a parameter row (``params[seat]``, blocks in
 :mod:`..layout`). Special-card decisions that any player makes the same way
 (naming trump, the Werewolf, a Juggler's or Cloud's suit, the Juggler pass)
 go through :func:`.decisions.decider`. Adding a player: a module in this
@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..borrow import stack_stream
+from ..bundles import new_net
 from ..config import hot, jit
 from ..layout import (
     D_FORM,
@@ -49,20 +50,20 @@ def random_bid(k, forbidden, dec_st):
     return below(dec_st, k + 1)
 
 
-def choose_bid(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbidden, hands, cnt, deck, table, rules,
-               strat, params, bid_tab, work, st):  # fmt: skip
+def choose_bid(on, turn, clairvoyant, hands, cnt, deck, table, rules, strat, params, bid_tab, work, st):
     """A ``heuristic``, ``table`` or ``pimc`` seat's bid before pimc's search and the Canadian rule.
 
-    Returns (bid, the heuristic's estimate, stream state). ``i``: how many bid
-    before; ``bid_sum``: their bids; ``forbidden``: -1 or the Canadian rule's
-    forbidden bid. Compiled as the implementation of the switch
-    :func:`.switches.heuristic_bid` (``on`` is that switch; a function of its
-    own, called once per bid of a non-random seat: random seats bid by
-    :func:`random_bid`).
+    Returns (bid, the heuristic's estimate, stream state). ``turn``: the
+    :class:`..bundles.BidTurn` (``turn.i``: how many bid before; ``bid_sum``:
+    their bids; ``forbidden``: -1 or the Canadian rule's forbidden bid).
+    Compiled as the implementation of the switch :func:`.switches.heuristic_bid`
+    (``on`` is that switch; a function of its own, called once per bid of a
+    non-random seat: random seats bid by :func:`random_bid`).
     """
+    p, n, k, trump = turn.p, turn.n, turn.k, turn.trump
     mono = rules[R_MONO] != 0
     if clairvoyant:
-        b = clairvoyant_bid(p, n, k, dealer, trump, shown, hands, cnt, deck, table, rules[R_SCORING], work)
+        b = clairvoyant_bid(p, n, k, turn.dealer, trump, turn.shown, hands, cnt, deck, table, rules[R_SCORING], work)
         est = np.float64(b)
     else:
         est = estimate(hands[p], cnt[p], trump, n, k, params[p], mono)
@@ -77,7 +78,8 @@ def choose_bid(on, p, i, n, k, dealer, trump, shown, clairvoyant, bid_sum, forbi
             b = min(max(b + below(dec_st, 5) - 2, 0), k)
             st = dec_st[0]
         else:
-            b = table_bid(est, b, n, k, i, bid_sum, rules[R_HIDDEN_BIDS] != 0, forbidden, cnt[p, WIZARD], bid_tab)
+            b = table_bid(est, b, n, k, turn.i, turn.bid_sum, rules[R_HIDDEN_BIDS] != 0, turn.forbidden,
+                          cnt[p, WIZARD], bid_tab)  # fmt: skip
     return b, est, st
 
 
@@ -93,40 +95,38 @@ def canadian_step(b, est, k, forbidden):
 
 @hot
 def rollout_net(view, models, n):
-    """What pimc's learned rollouts (policies 3 and 4) read: the card network, the learned player's scratch, the
-    rollout's own cards played and voids, the deck in play (:func:`.pimc.learned_rollout_card`)."""
-    return (models[1], models[2], models[3], view[6], view[7], np.zeros(64, dtype=np.int64),
-            np.zeros(n, dtype=np.int64), view[2])  # fmt: skip
+    """What pimc's learned rollouts (policies ROLLOUT_LEARNED and ROLLOUT_SEATS) read: the card network, the learned
+    player's scratch, the rollout's own cards played and voids, the deck in play (:func:`..bundles.new_net`)."""
+    return new_net(models.card_w1, models.card_b1, models.card_w2, view.work_i, view.work_f, view.full, n)
 
 
 @jit
-def pimc_seat_bid(p, n, k, dealer, trump, hands, cnt, bids, shown, base, forbidden, table, masks, rules, params, view,
-                  models, st):  # fmt: skip
+def pimc_seat_bid(turn, base, hands, cnt, bids, tables, params, view, models, st):
     """pimc's bid around ``base`` (a real call: only pimc seats pay for unpacking ``view``); (bid, state).
 
     With a training log in ``models`` the decision is logged (:func:`.learned.log_bid`).
     """
-    full, know = view[2], view[3]
-    bid_log, bid_log_n = models[9], models[10]
-    mono = rules[R_MONO] != 0
+    p, n, k, dealer, trump = turn.p, turn.n, turn.k, turn.dealer, turn.trump
+    rules = tables.rules
+    know = view.know
+    bid_log = models.bid_log
     net = rollout_net(view, models, n)
     if bid_log.shape[0] == 0:
-        return pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, know[p], base, forbidden, table, masks,
-                        rules, params, mono, net, st)  # fmt: skip
+        return pimc_bid(turn, hands, cnt, bids, view.full, know[p], base, tables, params, net, st)
     values = np.zeros((3, 2 * 64 + 1), dtype=np.int64)
-    b, st = pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, know[p], base, forbidden, table, masks,
-                     rules, params, mono, net, st, values)  # fmt: skip
-    est = estimate(hands[p], cnt[p], trump, n, k, params[p], mono)
+    b, st = pimc_bid(turn, hands, cnt, bids, view.full, know[p], base, tables, params, net, st, values)
+    est = estimate(hands[p], cnt[p], trump, n, k, params[p], rules[R_MONO] != 0)
     i = (p - dealer - 1) % n
-    log_bid(bid_log, bid_log_n, values, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base)
+    log_bid(bid_log, models.bid_log_n, values, p, i, n, k, trump, hands, cnt, bids, dealer, turn.forbidden, rules,
+            view.full, est, base)  # fmt: skip
     return b, st
 
 
 @hot
-def learned_seat_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, est, base, view, models):
+def learned_seat_bid(turn, hands, cnt, bids, rules, est, base, view, models):
     """The learned player's bid: a call of :func:`.learned.learned_bid` with the arrays it reads only."""
-    return learned_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, view[2], est, base, models[6],
-                       models[7], models[8])  # fmt: skip
+    return learned_bid(turn.p, turn.i, turn.n, turn.k, turn.dealer, turn.trump, hands, cnt, bids, turn.forbidden,
+                       rules, view.full, est, base, models.bid_w1, models.bid_b1, models.bid_w2)  # fmt: skip
 
 
 @hot
@@ -165,29 +165,20 @@ def settle_form(on, kind, f, p, led, trump, strat, params, table, st):
 
 
 @jit
-def pimc_card(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen, cancelled,
-              cloud_taker, shown, table, masks, rules, params, view, models, st):  # fmt: skip
+def pimc_card(turn, trick, seats, tables, params, view, models, st):
     """pimc's card when it has a choice (a real call: only pimc seats pay for unpacking ``view``); (form, state).
 
     With a training log in ``models`` (rows > 0) the decision is logged
     (:func:`.learned.log_decision`) while the log has room.
     """
-    played, void, full, know, spmask, spwiz = view[0], view[1], view[2], view[3], view[4], view[5]
-    log, log_n = models[4], models[5]
-    mono = rules[R_MONO] != 0
-    net = rollout_net(view, models, n)
+    p = turn.p
+    hands, cnt, bids, won = seats.hands, seats.cnt, seats.bids, seats.won
+    log = models.card_log
+    net = rollout_net(view, models, turn.n)
     if log.shape[0] == 0:
-        return pimc_play(
-            p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
-            cancelled, cloud_taker, full, played, void, shown, know[p], spmask, spwiz, table,
-            masks, rules, params, mono, net, st,
-        )  # fmt: skip
+        return pimc_play(turn, trick, hands, cnt, bids, won, view, view.know[p], tables, params, net, st)
     values = np.zeros((3, 2 * 64 + 1), dtype=np.int64)
-    f, st = pimc_play(
-        p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
-        cancelled, cloud_taker, full, played, void, shown, know[p], spmask, spwiz, table,
-        masks, rules, params, mono, net, st, values,
-    )  # fmt: skip
-    log_decision(log, log_n, values, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen,
-                 cancelled, shown, rules, played, void, full, legal_mask(hands[p], led, masks))  # fmt: skip
+    f, st = pimc_play(turn, trick, hands, cnt, bids, won, view, view.know[p], tables, params, net, st, values)
+    log_decision(log, models.card_log_n, values, turn, trick, hands, cnt, bids, won, tables.rules, view.played,
+                 view.void, view.full, legal_mask(hands[p], trick.led, tables.masks))  # fmt: skip
     return f, st

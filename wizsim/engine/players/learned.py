@@ -142,9 +142,12 @@ def bucket(v, edges):
 
 
 @hot
-def fill_state(row, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
-               rules, played, void, full):  # fmt: skip
-    """Write what seat ``p`` knows at this decision into ``row`` (``ST_*`` columns)."""
+def fill_state(row, turn, trick, hands, cnt, bids, won, rules, played, void, full):
+    """Write what seat ``turn.p`` knows at this decision (a :class:`..bundles.Turn` in a :class:`..bundles.Trick`)
+    into ``row`` (``ST_*`` columns)."""
+    p, t, j, n, k, trump = turn.p, turn.t, turn.j, turn.n, turn.k, turn.trump
+    seen, cancelled, shown = turn.seen, turn.cancelled, turn.shown
+    led, best, winner, tflags = trick.led, trick.best, trick.winner, trick.flags
     hand = hands[p]
     row[ST_N] = n
     row[ST_K] = k
@@ -505,22 +508,22 @@ def score_candidates(row, cands, nc, w1, b1, w2, out, idx=None, base=None, acc=N
         out[ci] = output(w2, base, idx, ms, m, w1, acc)
 
 
-def learned_play(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
-                 rules, legal, played, void, full, work_i, work_f, w1, b1, w2):  # fmt: skip
+def learned_play(on, turn, trick, hands, cnt, bids, won, rules, legal, net):
     """The form the learned player plays (more than one legal card): the best-scoring candidate.
 
     Compiled as the implementation of the switch :func:`.switches.learned_card`
-    (``on``): one call per decision that takes only the arrays it reads
-    (passing the whole view and model tuples copied about a kilobyte per call
-    and made the player 3x slower); everything it calls is inlined.
+    (``on``): one call per decision that takes only the arrays it reads: the
+    seats' four, the rules and ``net`` (:class:`..bundles.Net`; passing the whole
+    view and model bundles copied about a kilobyte per call and made the player
+    3x slower); everything it calls is inlined.
     """
+    w1, b1, w2, work_i, work_f = net.w1, net.b1, net.w2, net.work_i, net.work_f
     h = b1.shape[0]
     row = work_i[W_ROW : W_ROW + ST_WIDTH]
-    fill_state(row, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
-               rules, played, void, full)  # fmt: skip
+    fill_state(row, turn, trick, hands, cnt, bids, won, rules, net.played, net.void, net.full)
     row[ST_LEGAL] = np.int64(legal)
     cands = work_i[W_CANDS : W_CANDS + MAX_CANDIDATES]
-    nc = candidate_forms(legal, led, trump, hands[p] | seen, cands)
+    nc = candidate_forms(legal, trick.led, turn.trump, hands[turn.p] | turn.seen, cands)
     if nc == 1:
         return cands[0]  # the legal cards are all equivalent
     scores = work_f[W_SCORES : W_SCORES + MAX_CANDIDATES]
@@ -542,16 +545,14 @@ LOG_WIDTH = LOG_DEALS + MAX_CANDIDATES
 
 
 @jit
-def log_decision(log, log_n, values, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen,
-                 cancelled, shown, rules, played, void, full, legal):  # fmt: skip
+def log_decision(log, log_n, values, turn, trick, hands, cnt, bids, won, rules, played, void, full, legal):
     """Append a pimc decision (its state row and every candidate's total score) to ``log`` while it has room."""
     nc = values[0, values.shape[1] - 1]
     i = log_n[0]
     if nc < 2 or nc > MAX_CANDIDATES or i >= log.shape[0]:
         return
     row = log[i]
-    fill_state(row, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
-               rules, played, void, full)  # fmt: skip
+    fill_state(row, turn, trick, hands, cnt, bids, won, rules, played, void, full)
     row[ST_LEGAL] = np.int64(legal)
     row[LOG_NC] = nc
     for ci in range(nc):

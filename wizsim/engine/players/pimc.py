@@ -15,6 +15,7 @@ from numba.extending import overload
 
 from ..bits import ONE, U64, ZERO, lowest_bit
 from ..borrow import stack_stream
+from ..bundles import Snapshots, Turn
 from ..config import OVERLOAD_OPTIONS, hot, jit
 from ..events import juggler_passes
 from ..layout import (
@@ -32,9 +33,15 @@ from ..layout import (
     PRUNE_BATCH,
     R_BOMB,
     R_HIDDEN_BIDS,
+    R_MONO,
     R_SCORING,
     REFINE_KEEP_JESTER,
     REFINE_LEAD_TRUMP,
+    ROLLOUT_HEURISTIC,
+    ROLLOUT_LEARNED,
+    ROLLOUT_RANDOM,
+    ROLLOUT_SEATS,
+    ROLLOUT_TABLE,
     S_HEURISTIC,
     S_RANDOM,
     S_TABLE,
@@ -44,15 +51,15 @@ from ..layout import (
 )
 from ..rng import below, random_member
 from ..score import cloud_bid, round_score
-from ..trick import close_trick, legal_mask, trick_step
+from ..trick import finish_trick, legal_mask, open_trick, take_card, trick_step
 from .heuristic import estimate, heuristic_play
 from .learned import candidate_forms, learned_play
 from .random import random_form
 
 
-def learned_rollout_card(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled,
-                         shown, rules, legal, played, void, full, work_i, work_f, w1, b1, w2):  # fmt: skip  # pragma: no cover
-    """:func:`.learned.learned_play` in a rollout (``rollout`` policies 3 and 4); a stub unless ``w1`` is float64.
+def learned_rollout_card(on, turn, trick, hands, cnt, bids, won, rules, legal, net):  # pragma: no cover - compiled
+    """:func:`.learned.learned_play` in a rollout (ROLLOUT_LEARNED and ROLLOUT_SEATS); a stub unless ``net.w1`` is
+    float64.
 
     Without the network file the weights are float32 placeholders
     (:func:`wizsim.learned_data.kernel_model`): the stub returns -1 and the
@@ -62,13 +69,12 @@ def learned_rollout_card(on, p, t, j, n, k, led, best, winner, tflags, trump, ha
 
 
 @overload(learned_rollout_card, jit_options=OVERLOAD_OPTIONS)
-def _learned_rollout_card(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled,
-                          shown, rules, legal, played, void, full, work_i, work_f, w1, b1, w2):  # fmt: skip
+def _learned_rollout_card(on, turn, trick, hands, cnt, bids, won, rules, legal, net):
+    w1 = net.types[net.fields.index("w1")]
     if isinstance(w1, types.Array) and w1.dtype == types.float64:
         return learned_play
 
-    def no_network(on, p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids, won, seen, cancelled, shown,
-                   rules, legal, played, void, full, work_i, work_f, w1, b1, w2):  # fmt: skip
+    def no_network(on, turn, trick, hands, cnt, bids, won, rules, legal, net):
         return np.int64(-1)
 
     return no_network
@@ -76,9 +82,10 @@ def _learned_rollout_card(on, p, t, j, n, k, led, best, winner, tflags, trump, h
 
 @hot
 def rollout_view(net, played, void, n, c, led, p, reset):
-    """Set the rollout's copies of the cards played and the voids (``net[5]``, ``net[6]``) to ``played``/``void``
-    (``reset``), then count card ``c`` played by seat ``p`` onto a trick led ``led`` (``c`` < 0: nothing)."""
-    pl, vo = net[5], net[6]
+    """Set the rollout's copies of the cards played and the voids (``net.played``, ``net.void``) to
+    ``played``/``void`` (``reset``), then count card ``c`` played by seat ``p`` onto a trick led ``led``
+    (``c`` < 0: nothing)."""
+    pl, vo = net.played, net.void
     if reset:
         for x in range(64):
             pl[x] = played[x]
@@ -214,9 +221,11 @@ def sample_world_into(p, n, unseen, m, sizes, void, known, kmask, hands, cnt, wh
 
 
 @jit
-def save_snapshot(i, n, t, leader, tflags, hands, cnt, won, seen, cancelled, cloud_taker, sn_h, sn_c, sn_i, sn_seen):
-    """Save a rollout's state after trick ``t`` as snapshot ``i``: sn_i[i] = t, leader, Juggler pass due,
-    cancelled, cloud taker, then the tricks won; only the counts of the cards in hand are copied."""
+def save_snapshot(i, n, t, leader, tflags, hands, cnt, won, seen, cancelled, cloud_taker, snaps):
+    """Save a rollout's state after trick ``t`` as snapshot ``i`` of ``snaps`` (:class:`..bundles.Snapshots`):
+    ``info[i]`` = t, leader, Juggler pass due, cancelled, cloud taker, then the tricks won; only the counts of the
+    cards in hand are copied."""
+    sn_h, sn_c, sn_i, sn_seen = snaps.hands, snaps.cnt, snaps.info, snaps.seen
     for q in range(n):
         sn_h[i, q] = hands[q]
         copy_counts(hands[q], cnt[q], sn_c[i, q])
@@ -230,87 +239,84 @@ def save_snapshot(i, n, t, leader, tflags, hands, cnt, won, seen, cancelled, clo
 
 
 @jit
-def rollout(n, k, t, j, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
-             cancelled, cloud_taker, me, table, masks, rules, hstrat, params, policy, mono, work, st,
-             snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen, net, shown):  # fmt: skip
-    """Play the round out from the middle of trick ``t`` (``j`` cards down); return (``me``'s score, state).
+def rollout(turn, trick, hands, cnt, bids, won, tables, hstrat, params, policy, work, st, snaps, net):
+    """Play the round out from ``turn`` (a :class:`..bundles.Turn`: trick ``turn.t`` with ``turn.j`` cards down in
+    ``trick``); return (the score of seat ``turn.p``, state).
 
-    Everybody plays like the heuristic (``policy`` 0), at random (1), like
-    the ``table`` player (2: the heuristic with both refinements) or like the
-    ``learned`` player (3: its network in ``net``, which also holds the rollout's
-    copies of the cards played and the voids, kept up to date here; ``shown``
-    the face-up card), Juggler passes included; the hands are the sampled
-    world's and change.
+    Everybody plays like the heuristic (``policy`` ROLLOUT_HEURISTIC), at
+    random (ROLLOUT_RANDOM), like the ``table`` player (ROLLOUT_TABLE: the
+    heuristic with both refinements), like the ``learned`` player
+    (ROLLOUT_LEARNED: its network in ``net``, which also holds the rollout's
+    copies of the cards played and the voids, kept up to date here) or each
+    as its own strategy (ROLLOUT_SEATS), Juggler passes included; the hands
+    are the sampled world's and change.
     The state at the end of the trick where ``me``'s tricks reach ``v``,
-    ``snap_lo <= v < snap_hi``, is saved to snapshot ``v`` before any Juggler
-    passes (see :func:`save_snapshot`); ``snap_hi = 0``: no snapshots.
+    ``snaps.lo <= v < snaps.hi``, is saved to snapshot ``v`` before any Juggler
+    passes (see :func:`save_snapshot`); ``snaps.hi = 0``: no snapshots.
     """
+    me, t, j, n, k, trump, shown = turn.p, turn.t, turn.j, turn.n, turn.k, turn.trump, turn.shown
+    seen, cancelled, cloud_taker = turn.seen, turn.cancelled, turn.cloud_taker
+    table, masks, rules = tables.table, tables.masks, tables.rules
     rng = stack_stream(st)
-    use_net = policy >= 3
+    use_net = policy >= ROLLOUT_LEARNED
     bomb_voids = rules[R_BOMB] == 0
+    mono = rules[R_MONO] != 0
     start_led = FREE if mono else -1
     while t < k:
         while j < n:
-            p = leader + j
+            p = trick.leader + j
             if p >= n:
                 p -= n
+            led = trick.led
             legal = legal_mask(hands[p], led, masks)
             kind = policy
-            if policy == 4:  # as the seat plays: pimc and learned seats by the network
+            if policy == ROLLOUT_SEATS:  # as the seat plays: pimc and learned seats by the network
                 s = np.int64(params[p, P_KIND])
-                kind = 1 if s == S_RANDOM else (0 if s == S_HEURISTIC else (2 if s == S_TABLE else 3))
+                kind = (
+                    ROLLOUT_RANDOM
+                    if s == S_RANDOM
+                    else (ROLLOUT_HEURISTIC if s == S_HEURISTIC else (ROLLOUT_TABLE if s == S_TABLE else ROLLOUT_LEARNED))
+                )
             f = np.int64(-1)
             if (legal & (legal - ONE)) == ZERO and legal < (ONE << U64(JUGGLER)):
                 f = np.int64(lowest_bit(legal))  # forced: one plain card
-            elif kind == 3 and (legal & (legal - ONE)) != ZERO:  # -1 without the network: the heuristic's card
-                f = learned_rollout_card(net[3], p, t, j, n, k, led, best, winner, tflags, trump, hands, cnt, bids,
-                                         won, seen, cancelled, shown, rules, legal, net[5], net[6], net[7], net[3],
-                                         net[4], net[0], net[1], net[2])  # fmt: skip
-            if f < 0 and kind != 1:
+            elif kind == ROLLOUT_LEARNED and (legal & (legal - ONE)) != ZERO:  # -1 without the network: heuristic's
+                here = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud_taker)
+                f = learned_rollout_card(net.work_i, here, trick, hands, cnt, bids, won, rules, legal, net)
+            if f < 0 and kind != ROLLOUT_RANDOM:
                 need = bids[p] - won[p]
                 if cancelled:
                     need = k
                 refine = 0
-                if kind == 2:
-                    refine = REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER if policy == 2 else np.int64(params[p, T_REFINE])
-                f = heuristic_play(hands[p], legal, need, led, best, j, n, trump, seen, tflags, mono, refine)
+                if kind == ROLLOUT_TABLE:
+                    refine = (
+                        REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER if policy == ROLLOUT_TABLE else np.int64(params[p, T_REFINE])
+                    )
+                f = heuristic_play(hands[p], legal, need, led, trick.best, j, n, trump, seen, trick.flags, mono, refine)
             elif f < 0:
                 f = random_member(rng, legal)
                 if f >= JUGGLER:
                     f = random_form(f, rng)
             c = table[f, T_CARD] if f >= JUGGLER_AS else f
             if use_net:
-                rollout_view(net, net[5], net[6], n, c, led, p, False)
+                rollout_view(net, net.played, net.void, n, c, led, p, False)
             seen |= ONE << U64(c)
-            left = cnt[p, c] - 1
-            cnt[p, c] = left
-            hands[p] &= ~(U64(left == 0) << U64(c))
-            led, best, winner, tflags, fairy = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
+            take_card(p, c, hands, cnt)
+            trick = trick_step(f, p, trick, trump, table)
             j += 1
-        next_leader = winner
-        if tflags != 0:
-            winner, next_leader, cancelled, cloud_taker = close_trick(
-                winner, tflags, fairy, bomb_voids, cancelled, cloud_taker
-            )
-        if winner >= 0:
-            won[winner] += 1
-            if snap_hi > 0 and winner == me and snap_lo <= won[me] < snap_hi:
-                save_snapshot(won[me], n, t, next_leader, tflags, hands, cnt, won, seen, cancelled,
-                               cloud_taker, sn_h, sn_c, sn_i, sn_seen)  # fmt: skip
-        leader = next_leader
-        if (tflags & FLAG_JUGGLER) != 0 and t < k - 1:
+        winner, next_leader, cancelled, cloud_taker = finish_trick(trick, bomb_voids, cancelled, cloud_taker, won)
+        if winner >= 0 and snaps.hi > 0 and winner == me and snaps.lo <= won[me] < snaps.hi:
+            save_snapshot(won[me], n, t, next_leader, trick.flags, hands, cnt, won, seen, cancelled, cloud_taker, snaps)
+        if (trick.flags & FLAG_JUGGLER) != 0 and t < k - 1:
             rng[0] = juggler_passes(0, n, trump, hstrat, params, rng[0], hands, cnt, bids, won, work)
             if use_net:
                 for q in range(n):
-                    net[6][q] = 0  # after the passes anyone may hold a suit again (as pimc_view forgets)
+                    net.void[q] = 0  # after the passes anyone may hold a suit again (as pimc_view forgets)
         t += 1
         j = 0
-        led = start_led
-        best = -1
-        winner = leader
-        tflags = 0
-        fairy = -1
-    if snap_hi > 0:  # how the round ended (last row), for the bids never reached
+        trick = open_trick(next_leader, start_led)
+    if snaps.hi > 0:  # how the round ended (last row), for the bids never reached
+        sn_i = snaps.info
         sn_i[sn_i.shape[0] - 1, 3] = np.int64(cancelled)
         sn_i[sn_i.shape[0] - 1, 4] = cloud_taker
     if cancelled:
@@ -381,20 +387,28 @@ def world_bids(p, n, k, trump, wh, wc, spmask, spwiz, bids, seats, visible, sigm
 
 
 @jit
-def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, hands, cnt, bids, won, seen,
-               cancelled, cloud_taker, full, played, void, shown, known, spmask, spwiz, table, masks, rules,
-               params, mono, net, st, values=None):  # fmt: skip
-    """The form PIMC plays at seat ``p`` (more than one legal card); returns (form, stream state).
+def pimc_play(turn, trick, hands, cnt, bids, won, view, known, tables, params, net, st, values=None):
+    """The form PIMC plays at seat ``turn.p`` (more than one legal card); returns (form, stream state).
 
-    ``known[q, c]``: copies of card ``c`` that ``p`` knows are in seat ``q``'s
-    hand; ``net``: the learned network for rollout policies 3 and 4 (:func:`rollout`); ``spmask``/``spwiz``: the cards (and Wizards) each seat has played
-    this round, for :func:`world_bids`. ``values`` (optional, int64, 3 rows
-    of at least 2 * 64 + 1): the candidates are written there for training the
-    learned player: row 0 the forms, row 1 the total scores, row 2 the deals
-    each was played in, and ``values[0, -1]`` how many (0 when one candidate
-    is played at once). With 5 rows (the play advisor): row 3 the sums of squared scores, row 4 the deals
-    in which the player made its bid (bids not cancelled, the Cloud's change counted).
+    ``turn``, ``trick``: where the round stands (:class:`..bundles.Turn`,
+    :class:`..bundles.Trick`); ``view`` (:class:`..bundles.View`): the cards
+    played, the voids, the deck in play and the cards (and Wizards) each seat
+    has played this round, for :func:`world_bids`; ``known[q, c]``: copies of
+    card ``c`` that ``p`` knows are in seat ``q``'s hand; ``net``: the learned
+    network for the learned rollouts (:func:`rollout`). ``values`` (optional,
+    int64, 3 rows of at least 2 * 64 + 1): the candidates are written there for
+    training the learned player: row 0 the forms, row 1 the total scores, row 2
+    the deals each was played in, and ``values[0, -1]`` how many (0 when one
+    candidate is played at once). With 5 rows (the play advisor): row 3 the sums
+    of squared scores, row 4 the deals in which the player made its bid (bids
+    not cancelled, the Cloud's change counted).
     """
+    p, t, j, n, k, trump = turn.p, turn.t, turn.j, turn.n, turn.k, turn.trump
+    seen, cancelled, cloud_taker, shown = turn.seen, turn.cancelled, turn.cloud_taker, turn.shown
+    table, masks, rules = tables.table, tables.masks, tables.rules
+    played, void, full, spmask, spwiz = view.played, view.void, view.full, view.spmask, view.spwiz
+    mono = rules[R_MONO] != 0
+    led = trick.led
     samples = max(np.int64(params[p, P_SAMPLES]), 1)
     policy = np.int64(params[p, P_ROLLOUT])
     legal = legal_mask(hands[p], led, masks)
@@ -437,7 +451,7 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
         stats = values.shape[0] >= 5
     end = 1 if stats else 0  # snapshots [1, 1): none, but the round's end (Bomb, Cloud) is written to sn_end
     sn_end = np.zeros((1, 5), dtype=np.int64)
-    sn_last = sn_end if stats else sn_i
+    snaps = Snapshots(sn_h, sn_c, sn_end if stats else sn_i, sn_seen, end, end)
     prune = params[p, P_PRUNE]
     alive = np.ones(nc, dtype=np.bool_)
     scores = np.zeros((nc, samples if prune > 0 else 1), dtype=np.int64)
@@ -462,17 +476,13 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
                 won2[q] = won[q]
                 copy_counts(wh[q], wc[q], c2[q])
             c = table[f, T_CARD] if f >= JUGGLER_AS else f
-            left = c2[p, c] - 1
-            c2[p, c] = left
-            h2[p] &= ~(U64(left == 0) << U64(c))
-            l2, b2, w2, tf2, fa2 = trick_step(f, p, led, best, winner, tflags, fairy, trump, table)
-            if policy >= 3:
+            take_card(p, c, h2, c2)
+            trick2 = trick_step(f, p, trick, trump, table)
+            if policy >= ROLLOUT_LEARNED:
                 rollout_view(net, played, void, n, c, led, p, True)
-            score, st = rollout(
-                n, k, t, j + 1, leader, l2, b2, w2, tf2, fa2, trump, h2, c2, wbids, won2, seen | (ONE << U64(c)),
-                cancelled, cloud_taker, p, table, masks, rules, hstrat, params, policy, mono, work, st,
-                end, end, sn_h, sn_c, sn_last, sn_seen, net, shown,
-            )  # fmt: skip
+            after = Turn(p, t, j + 1, n, k, trump, shown, seen | (ONE << U64(c)), cancelled, cloud_taker)
+            score, st = rollout(after, trick2, h2, c2, wbids, won2, tables, hstrat, params, policy, work, st, snaps,
+                                net)  # fmt: skip
             add_score(total, scores, ci, s, score * weight, prune > 0)
             played_in[ci] += weight
             if values is not None and stats:
@@ -495,15 +505,15 @@ def pimc_play(p, t, j, n, k, leader, led, best, winner, tflags, fairy, trump, ha
 
 
 @jit
-def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base, forbidden,
-              table, masks, rules, params, mono, net, st, values=None):  # fmt: skip
+def pimc_bid(turn, hands, cnt, bids, full, known, base, tables, params, net, st, values=None):
     """PIMC's bid: the best mean own score over sampled deals, for bids base - 2 .. base + 2; (bid, state).
 
     In each sampled deal the players after ``p`` (every other player under
     hidden bids) bid the heuristic's estimate of their sampled hands and
     everyone plays with the rollout policy. With ``infer`` on, the deals are
     weighted by how well they explain the earlier bids (:func:`world_bids`).
-    ``known`` as for :func:`pimc_play`.
+    ``turn``: a :class:`..bundles.BidTurn`; ``full``: the deck in play by card
+    type; ``known`` as for :func:`pimc_play`.
 
     With heuristic rollouts that draw no random numbers, a bid only matters
     to play once it is reached (the heuristic asks only whether it still
@@ -514,11 +524,14 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
     ``values`` (optional) receives the candidate bids, their total scores and
     the deals each was played in, as for :func:`pimc_play`.
     """
+    p, n, k, dealer, trump, shown, forbidden = turn.p, turn.n, turn.k, turn.dealer, turn.trump, turn.shown, turn.forbidden
+    rules = tables.rules
+    mono = rules[R_MONO] != 0
     samples = max(np.int64(params[p, P_BID_SAMPLES]), 1)
     policy = np.int64(params[p, P_ROLLOUT])
     prune = params[p, P_PRUNE]
     scoring = rules[R_SCORING]
-    shared = policy == 0 or policy == 2  # the heuristic's play, refined or not, depends on the bid only via need > 0
+    shared = policy == ROLLOUT_HEURISTIC or policy == ROLLOUT_TABLE  # the heuristic's play, refined or not, depends on the bid only via need > 0
     for q in range(n):
         if params[q, D_PASS] == 1:
             shared = False  # a random Juggler pass draws numbers: keep one rollout per bid
@@ -556,6 +569,7 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
     sn_c = np.zeros((k + 1, n, 64), dtype=np.int64)
     sn_i = np.zeros((k + 2, 5 + n), dtype=np.int64)
     sn_seen = np.zeros(k + 1, dtype=np.uint64)
+    snaps = Snapshots(sn_h, sn_c, sn_i, sn_seen, 0, 0)  # resumed rollouts take none
     fin_won = 0
     fin_cancel = False
     fin_cloud = -1
@@ -592,28 +606,25 @@ def pimc_bid(p, n, k, dealer, trump, hands, cnt, bids, full, shown, known, base,
                     add_score(total, scores, b - lo, s, score * weight, prune > 0)
                     continue
                 if b > 0:  # resume after the trick where p took its b-th trick
-                    score, st = resume_snapshot(b, p, n, k, start_led, trump, h2, c2, b2, won2, table, masks, rules,
-                                                hstrat, params, policy, mono, work, st, sn_h, sn_c, sn_i, sn_seen, net,
-                                               shown)  # fmt: skip
+                    score, st = resume_snapshot(b, turn, h2, c2, b2, won2, tables, hstrat, params, policy, work, st,
+                                                snaps, net)  # fmt: skip
                     add_score(total, scores, b - lo, s, score * weight, prune > 0)
                     continue
             for q in range(n):
                 h2[q] = wh[q]
                 won2[q] = 0
                 copy_counts(wh[q], wc[q], c2[q])
-            snap_lo = max(lo, 1)
             snap_hi = 0
             if shared and b == top:
                 snap_hi = top
                 for i in range(k + 1):
                     sn_i[i, 0] = -1  # not reached (yet)
-            if policy >= 3:
+            if policy >= ROLLOUT_LEARNED:
                 rollout_view(net, played, void, n, -1, -1, p, True)
-            score, st = rollout(
-                n, k, 0, 0, leader, start_led, -1, leader, 0, -1, trump, h2, c2, b2, won2, ZERO, False, -1, p,
-                table, masks, rules, hstrat, params, policy, mono, work, st,
-                snap_lo, snap_hi, sn_h, sn_c, sn_i, sn_seen, net, shown,
-            )  # fmt: skip
+            first = Turn(p, 0, 0, n, k, trump, shown, ZERO, False, -1)
+            score, st = rollout(first, open_trick(leader, start_led), h2, c2, b2, won2, tables, hstrat, params,
+                                policy, work, st, Snapshots(sn_h, sn_c, sn_i, sn_seen, max(lo, 1), snap_hi),
+                                net)  # fmt: skip
             add_score(total, scores, b - lo, s, score * weight, prune > 0)
             if snap_hi > 0:
                 fin_won = won2[p]
@@ -696,9 +707,11 @@ def final_score(bid, won, cancelled, took_cloud, k, scoring):
 
 
 @jit
-def resume_snapshot(b, p, n, k, start_led, trump, h2, c2, b2, won2, table, masks, rules, hstrat, params, policy, mono,
-                    work, st, sn_h, sn_c, sn_i, sn_seen, net, shown):  # fmt: skip
-    """Play bid ``b`` on from snapshot ``b`` (the top bid's rollout when ``p`` took its b-th trick); (score, state)."""
+def resume_snapshot(b, turn, h2, c2, b2, won2, tables, hstrat, params, policy, work, st, snaps, net):
+    """Play bid ``b`` on from snapshot ``b`` of ``snaps`` (the top bid's rollout when ``turn.p`` took its b-th
+    trick); (score, state). ``turn``: the bid's :class:`..bundles.BidTurn`; ``snaps`` takes no new snapshots."""
+    n, k, trump = turn.n, turn.k, turn.trump
+    sn_h, sn_c, sn_i, sn_seen = snaps.hands, snaps.cnt, snaps.info, snaps.seen
     for q in range(n):
         h2[q] = sn_h[b, q]
         won2[q] = sn_i[b, 5 + q]
@@ -707,8 +720,7 @@ def resume_snapshot(b, p, n, k, start_led, trump, h2, c2, b2, won2, table, masks
     l0 = sn_i[b, 1]
     if sn_i[b, 2] != 0 and t0 < k - 1:
         st = juggler_passes(0, n, trump, hstrat, params, st, h2, c2, b2, won2, work)
-    return rollout(
-        n, k, t0 + 1, 0, l0, start_led, -1, l0, 0, -1, trump, h2, c2, b2, won2, sn_seen[b],
-        sn_i[b, 3] != 0, sn_i[b, 4], p, table, masks, rules, hstrat, params, policy, mono, work, st,
-        0, 0, sn_h, sn_c, sn_i, sn_seen, net, shown,
-    )  # fmt: skip
+    start_led = FREE if tables.rules[R_MONO] != 0 else -1
+    resume = Turn(turn.p, t0 + 1, 0, n, k, trump, turn.shown, sn_seen[b], sn_i[b, 3] != 0, sn_i[b, 4])
+    return rollout(resume, open_trick(l0, start_led), h2, c2, b2, won2, tables, hstrat, params, policy, work, st,
+                   snaps, net)  # fmt: skip

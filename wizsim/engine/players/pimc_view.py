@@ -1,6 +1,6 @@
 """What pimc players know of the round (``view``), kept up to date by the round as it is played.
 
-``view`` = (played, void, full, know, spmask, spwiz, work_i, work_f): copies
+``view`` (:class:`..bundles.View`: played, void, full, know, spmask, spwiz, work_i, work_f): copies
 of each card played this round; the suits each seat showed out of (bit
 masks); the whole deck in play by card type; ``know[o, q, c]``: copies of
 card c that seat o knows seat q holds; the cards and the Wizards each seat
@@ -21,10 +21,9 @@ from ..layout import PRE_INDICATOR, PRE_ON, R_MONO, WIZARD
 @hot
 def view_reset(n, indicator, wolf, swapped, tables, pre, view):
     """A new round: nothing played or known yet; the deck in play; the Werewolf's swap is public."""
-    deck, mono_decks = tables[0], tables[1]
-    rules = tables[4]
-    pre_info, pre_cnt = pre[0], pre[1]
-    played, void, full, know, spmask, spwiz = view[0], view[1], view[2], view[3], view[4], view[5]
+    deck, mono_decks, rules = tables.deck, tables.mono_decks, tables.rules
+    pre_info, pre_cnt = pre.info, pre.cnt
+    played, void, full, know, spmask, spwiz = view.played, view.void, view.full, view.know, view.spmask, view.spwiz
     for c in range(64):
         played[c] = 0
         full[c] = 0
@@ -56,7 +55,7 @@ def view_reset(n, indicator, wolf, swapped, tables, pre, view):
 @hot
 def view_after_card(p, c, led, n, view):
     """Seat ``p`` played card ``c`` onto a trick whose led state was ``led``."""
-    played, void, know, spmask, spwiz = view[0], view[1], view[3], view[4], view[5]
+    played, void, know, spmask, spwiz = view.played, view.void, view.know, view.spmask, view.spwiz
     played[c] += 1
     spmask[p] |= ONE << U64(c)
     spwiz[p] += np.int64(c == WIZARD)
@@ -77,7 +76,7 @@ def view_after_passes(n, passed, view):
     card went. A seat may again hold a suit it showed out of, so the voids are
     forgotten too.
     """
-    void, know = view[1], view[3]
+    void, know = view.void, view.know
     for q in range(n):
         r = q + 1 if q + 1 < n else 0
         for o in range(n):

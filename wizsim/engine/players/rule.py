@@ -48,6 +48,8 @@ from ..layout import (
     JESTER,
     N_SPECIALS,
     NEEDS_TABLE,
+    R_HIDDEN_BIDS,
+    R_MONO,
     WIZARD,
 )
 from .heuristic import estimate
@@ -130,14 +132,19 @@ def fill_features(fv, i, n, k, trump, named, bid_sum, hidden, forbidden, hand, c
 
 
 @hot
-def rule_bid(on, p, i, n, k, trump, named, bid_sum, hidden, forbidden, mono, hands, cnt, params, slot, bid_tab):
-    """Seat ``p``'s bid by the run's rule function ``slot``; (bid, the heuristic's estimate) for the Canadian step.
+def rule_bid(on, turn, named, rules, hands, cnt, params, slot, bid_tab):
+    """Seat ``turn.p``'s bid by the run's rule function ``slot``; (bid, the heuristic's estimate) for the Canadian step.
+
+    ``turn``: a :class:`..bundles.BidTurn`.
 
     The rule's value is rounded half up; a value outside 0..k (or NaN) is an
     impossible bid: ``ValueError("wizsim-rule", slot, value, k)``, which the
     Python layer turns into an error naming the rule (wizsim.bid_rules.rule_errors).
     """
-    fns, fv = on  # the run's rule functions and the feature buffer
+    fns, fv = on.functions, on.features  # the run's rule functions (a :class:`..bundles.BidRules`)
+    p, i, n, k, trump, bid_sum, forbidden = turn.p, turn.i, turn.n, turn.k, turn.trump, turn.bid_sum, turn.forbidden
+    hidden = rules[R_HIDDEN_BIDS] != 0
+    mono = rules[R_MONO] != 0
     needs = np.int64(params[p, B_NEEDS])
     est = 0.0
     # the heuristic's estimate costs a pow per side card: only for rules that read it (or the Canadian step)
