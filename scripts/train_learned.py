@@ -24,7 +24,10 @@ from joblib import Parallel, delayed
 
 from wizsim import __version__
 from wizsim import learned_train as T
-from wizsim.engine.players.learned import HIDDEN, N_BID_FEATURES
+from wizsim.engine.layout import (
+    HIDDEN,
+    N_BID_FEATURES,
+)
 from wizsim.learned_data import DATA
 
 

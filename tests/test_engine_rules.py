@@ -224,13 +224,12 @@ def test_parameter_blocks_do_not_overlap():
     """Each block of a seat's parameter row follows the previous one, so a block can grow without moving another."""
     from wizsim.strategies import make_strategy
 
-    blocks = {"H_": (0, L.H_END), "D_": (L.H_END, L.D_END), "T_": (L.D_END, L.T_END), "P_": (L.T_END, L.P_END),
+    blocks = {"H_": (0, L.H_END), "D_": (L.H_END, L.D_END), "TP": (L.D_END, L.TP_END), "P_": (L.TP_END, L.P_END),
               "B_": (L.P_END, L.B_END)}  # fmt: skip
-    table_columns = {"T_SUIT", "T_RANK", "T_CLASS", "T_PSUIT", "T_BASE_POWER", "T_LEADS", "T_FLAGS", "T_CARD"}
     seen: dict[int, str] = {}
     for name in dir(L):
         prefix = name[:2]
-        if prefix not in blocks or name.endswith("_END") or name in table_columns:
+        if prefix not in blocks or name.endswith("_END"):
             continue
         lo, hi = blocks[prefix]
         slot = getattr(L, name)

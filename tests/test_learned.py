@@ -21,7 +21,7 @@ import pytest
 import reference as R
 
 from wizsim import learned_train as T
-from wizsim.engine.players.learned import (
+from wizsim.engine.layout import (
     LOG_B_BIDS,
     LOG_B_NB,
     LOG_FORMS,
@@ -29,10 +29,9 @@ from wizsim.engine.players.learned import (
     MAX_BIDS,
     MAX_CANDIDATES,
     N_BID_FEATURES,
-    N_FEATURES,
-    score_bids,
-    score_candidates,
+    N_CARD_FEATURES,
 )
+from wizsim.engine.players.learned import score_bids, score_candidates
 from wizsim.history import iter_history
 from wizsim.learned_data import kernel_model
 from wizsim.simulate import make_spec
@@ -62,7 +61,7 @@ def logged(both_logs):
 
 def test_kernel_scores_equal_the_training_code(logged):
     model = kernel_model(True)[:3]
-    assert model[0].shape[0] == N_FEATURES
+    assert model[0].shape[0] == N_CARD_FEATURES
     data = T.featurize(logged)
     want = T.scores(model, data)
     assert data.size >= 300

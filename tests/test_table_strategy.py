@@ -85,11 +85,11 @@ def test_the_packaged_table_is_documented_and_loads():
 
 
 def test_table_parameters_are_checked():
-    assert make_strategy("table(explore=1)").param_row()[L.T_EXPLORE] == 1.0
+    assert make_strategy("table(explore=1)").param_row()[L.TP_EXPLORE] == 1.0
     both = L.REFINE_LEAD_TRUMP | L.REFINE_KEEP_JESTER
-    assert make_strategy("table").param_row()[L.T_REFINE] == both
-    assert make_strategy("table(lead_trump=0)").param_row()[L.T_REFINE] == L.REFINE_KEEP_JESTER
-    assert make_strategy("table(lead_trump=0,keep_jester=0)").param_row()[L.T_REFINE] == 0
+    assert make_strategy("table").param_row()[L.TP_REFINE] == both
+    assert make_strategy("table(lead_trump=0)").param_row()[L.TP_REFINE] == L.REFINE_KEEP_JESTER
+    assert make_strategy("table(lead_trump=0,keep_jester=0)").param_row()[L.TP_REFINE] == 0
     with pytest.raises(WizsimError, match="lead_trump"):
         make_strategy("table(lead_trump=2)")
     with pytest.raises(WizsimError, match="keep_jester"):

@@ -14,7 +14,15 @@ from pathlib import Path
 import numpy as np
 
 from .engine.bundles import Net, new_net
-from .engine.players.learned import HIDDEN, LOG_B_WIDTH, LOG_WIDTH, N_BID_FEATURES, N_FEATURES, WORK_F, WORK_I
+from .engine.layout import (
+    HIDDEN,
+    LOG_B_WIDTH,
+    LOG_WIDTH,
+    N_BID_FEATURES,
+    N_CARD_FEATURES,
+    WORK_F,
+    WORK_I,
+)
 from .errors import WizsimError
 
 DATA = Path(__file__).resolve().parent / "data" / "learned.npz"
@@ -36,7 +44,7 @@ def kernel_model(needed: bool = True, path: str | None = None) -> tuple[np.ndarr
         if any(name not in z for name in NAMES):
             raise WizsimError(f"{file} lacks one of {', '.join(NAMES)}: retrain it (scripts/train_learned.py)")
         w1, b1, w2, bw1, bb1, bw2 = (z[name].astype(np.float64) for name in NAMES)
-    for a1, a2, a3, features, what in ((w1, b1, w2, N_FEATURES, "card"), (bw1, bb1, bw2, N_BID_FEATURES, "bid")):
+    for a1, a2, a3, features, what in ((w1, b1, w2, N_CARD_FEATURES, "card"), (bw1, bb1, bw2, N_BID_FEATURES, "bid")):
         bad_hidden = a2.shape[0] != HIDDEN
         if a1.shape[0] != features or a1.shape[1] != a2.shape[0] or a2.shape != a3.shape or bad_hidden:
             raise WizsimError(

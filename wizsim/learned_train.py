@@ -24,8 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .engine.players import learned_fit as K
-from .engine.players.learned import (
+from .engine.layout import (
     HIDDEN,
     LOG_B_NB,
     LOG_B_WIDTH,
@@ -34,8 +33,9 @@ from .engine.players.learned import (
     MAX_BID_FEATURES,
     MAX_FORM_FEATURES,
     MAX_STATE_FEATURES,
-    N_FEATURES,
+    N_CARD_FEATURES,
 )
+from .engine.players import learned_fit as K
 from .spec import make_spec, run_block
 
 SCALE = K.SCALE
@@ -170,7 +170,7 @@ def featurize(log: np.ndarray) -> Decisions:
 
 
 def fit(data: Decisions, epochs: int = 6, lr: float = 0.05, l2: float = 1e-5, seed: int = 0,
-        log=print, features: int = N_FEATURES) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+        log=print, features: int = N_CARD_FEATURES) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
     """Fit the network (:data:`HIDDEN` hidden units) to ``data`` (``features`` one-hot inputs); returns
     (w1, b1, w2) with scores in points."""
     hidden = HIDDEN

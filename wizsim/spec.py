@@ -32,8 +32,6 @@ from .errors import WizsimError
 from .header import deck_name
 from .rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, hand_trump, parse_rules
 from .strategies import (  # strategy_label: importable from here too
-    ROLLOUT_LEARNED,
-    ROLLOUT_SEATS,
     RuleStrategy,
     Strategy,
     seat_strategies,
@@ -102,7 +100,7 @@ class RunSpec:
         # pimc kernels instead of two (float64 weights or float32 placeholders), half the compile time
         # (loaded even without the file when a rollout needs it, to name the missing file)
         pimc_rollouts = params[ids == L.S_PIMC, L.P_ROLLOUT]
-        learned_rollouts = bool(np.isin(pimc_rollouts, (ROLLOUT_LEARNED, ROLLOUT_SEATS)).any())
+        learned_rollouts = bool(np.isin(pimc_rollouts, (L.ROLLOUT_LEARNED, L.ROLLOUT_SEATS)).any())
         network = (
             has_learned or learned_rollouts or (pimc_rollouts.size > 0 and learned_data.available(self.learned_path))
         )

@@ -53,6 +53,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from .bid_rules import PLAYS, BidRule, load_rule
+from .engine import layout as L
 from .engine.layout import (  # the parameter blocks of a seat's row
     D_FORM,
     D_PASS,
@@ -89,8 +90,8 @@ from .engine.layout import (  # the parameter blocks of a seat's row
     S_RANDOM,
     S_TABLE,
     SPECIAL_NAMES,
-    T_EXPLORE,
-    T_REFINE,
+    TP_EXPLORE,
+    TP_REFINE,
 )
 from .errors import WizsimError
 
@@ -258,14 +259,13 @@ class TableStrategy(HeuristicStrategy):
             refine |= bit if on else 0
         own = ("explore", *TABLE_REFINEMENTS)
         row = HeuristicStrategy(params={k: v for k, v in self.params.items() if k not in own}).param_row()
-        row[T_EXPLORE] = explore
-        row[T_REFINE] = refine
+        row[TP_EXPLORE] = explore
+        row[TP_REFINE] = refine
         return row
 
 
-ROLLOUT_LEARNED = 3.0  # pimc's rollout policy that plays the learned player's network
-ROLLOUT_SEATS = 4.0  # every seat as its own strategy plays; pimc and learned seats by the learned network
-PIMC_DEFAULTS = {"samples": 32.0, "bid_samples": 32.0, "rollout": ROLLOUT_SEATS, "prune": 2.0, "infer": 0.0}
+ROLLOUTS = (L.ROLLOUT_HEURISTIC, L.ROLLOUT_RANDOM, L.ROLLOUT_TABLE, L.ROLLOUT_LEARNED, L.ROLLOUT_SEATS)
+PIMC_DEFAULTS = {"samples": 32.0, "bid_samples": 32.0, "rollout": float(L.ROLLOUT_SEATS), "prune": 2.0, "infer": 0.0}
 
 
 @dataclass(frozen=True)
@@ -313,7 +313,7 @@ class PimcStrategy(HeuristicStrategy):
     def _row(self) -> np.ndarray:
         own = {k: v for k, v in self.params.items() if k in PIMC_DEFAULTS}
         values = {**PIMC_DEFAULTS, **own}
-        if values["rollout"] not in (0.0, 1.0, 2.0, ROLLOUT_LEARNED, ROLLOUT_SEATS):
+        if values["rollout"] not in ROLLOUTS:
             raise WizsimError(
                 f"pimc parameter rollout={values['rollout']!r} must be 0 (heuristic), 1 (random), 2 (table's play),"
                 " 3 (learned's play) or 4 (each seat as its strategy plays)"

@@ -89,7 +89,7 @@ N_PRE = 5
 # --------------------------------------------------------------------------- players
 S_RANDOM = 0
 S_HEURISTIC = 1
-S_TABLE = 2  # bids from the learned table, plays like the heuristic (plus T_REFINE)
+S_TABLE = 2  # bids from the learned table, plays like the heuristic (plus TP_REFINE)
 S_PIMC = 3  # Perfect-Information Monte-Carlo card play and bids
 S_LEARNED = 4  # card play by a network fitted to pimc's values (players/learned.py); bids like S_TABLE
 
@@ -119,20 +119,20 @@ D_END = H_END + 4
 DECIDE_OWN = 0  # decision kinds (engine/players/decisions.py)
 DECIDE_RANDOM = 1
 DECIDE_HEURISTIC = 2
-# table player
-T_EXPLORE = D_END + 0  # 1 = bid the heuristic's bid plus a random step of -2..2 (training)
-T_REFINE = D_END + 1  # bit set of refinements to the heuristic's play (REFINE_*)
-T_END = D_END + 2
+# table player (TP_*; the card table's columns are T_*)
+TP_EXPLORE = D_END + 0  # 1 = bid the heuristic's bid plus a random step of -2..2 (training)
+TP_REFINE = D_END + 1  # bit set of refinements to the heuristic's play (REFINE_*)
+TP_END = D_END + 2
 REFINE_LEAD_TRUMP = 1  # bid made, on lead: lead the lowest trump that can still lose
 REFINE_KEEP_JESTER = 2  # tricks needed, this one lost anyway: shed the lowest side card, keep Jesters
 # pimc player
-P_SAMPLES = T_END + 0  # sampled deals per card decision
-P_BID_SAMPLES = T_END + 1  # sampled deals per bid decision
-P_ROLLOUT = T_END + 2  # rollout policy: ROLLOUT_* below
-P_PRUNE = T_END + 3  # drop a candidate this many standard errors worse than the best (0 = never)
-P_INFER = T_END + 4  # weight sampled deals by how well they explain the bids (sigma in tricks; 0 = off)
-P_KIND = T_END + 5  # every seat: its strategy id (S_*), written by Strategy.param_row (pimc's rollout=4)
-P_END = T_END + 6
+P_SAMPLES = TP_END + 0  # sampled deals per card decision
+P_BID_SAMPLES = TP_END + 1  # sampled deals per bid decision
+P_ROLLOUT = TP_END + 2  # rollout policy: ROLLOUT_* below
+P_PRUNE = TP_END + 3  # drop a candidate this many standard errors worse than the best (0 = never)
+P_INFER = TP_END + 4  # weight sampled deals by how well they explain the bids (sigma in tricks; 0 = off)
+P_KIND = TP_END + 5  # every seat: its strategy id (S_*), written by Strategy.param_row (pimc's rollout=4)
+P_END = TP_END + 6
 # a user's bid rule (wizsim.bid_rules): the seat bids by rule function B_RULE - 1 of the run (0: no rule)
 B_RULE = P_END + 0
 B_NEEDS = P_END + 1  # what the rule reads beyond the hand: NEEDS_* bits (the estimate costs a pow per card)
@@ -179,6 +179,138 @@ F_SPECIAL = 24  # + i: copies of special card FIRST_SPECIAL + i held
 F_TRUMPS_ABOVE = F_SPECIAL + N_SPECIALS - 1  # + r (1..12): trumps of rank above r
 F_SIDE_ABOVE = F_TRUMPS_ABOVE + 12  # + r (1..12): side-suit cards of rank above r
 N_FEATURES = F_SIDE_ABOVE + 13
+
+# --------------------------------------------------------------------------- the learned player (engine/players/learned.py)
+# The state row of a card decision (ST_*), its one-hot features (LF_* state, LC_* per candidate form), the
+# scratch layout (W_*), the training logs (LOG_*), and the same for bids (BS_*, LB_*, LOG_B_*): learned.py, the
+# training code and the network file all read these sizes from here.
+ST_N = 0
+ST_K = 1
+ST_T = 2  # tricks played before this one
+ST_J = 3  # cards already in this trick
+ST_LED = 4
+ST_BEST = 5  # the power to beat (-1: nothing played)
+ST_WINNER = 6  # the seat winning the trick so far, relative to the player (0: none yet)
+ST_TFLAGS = 7
+ST_TRUMP = 8
+ST_MONO = 9
+ST_NEED = 10  # own bid minus tricks won (k - tricks won when a Bomb cancelled the bids)
+ST_HAND = 11  # bit masks, stored as int64
+ST_SEEN = 12
+ST_LEGAL = 13
+ST_MY_WIZ = 14  # Wizards in hand
+ST_UNSEEN_WIZ = 15  # Wizards the player has not seen (in other hands or undealt)
+ST_SPECIALS = 16  # bit i: special card DRAGON + i is in the deck
+ST_BOMB_RULE = 17  # 0 the Bomb voids the trick, 1 it cancels the bids
+ST_CANCELLED = 18
+ST_BIDS = 19  # 6 columns: bid of the seat i places to the left (-1: not known)
+ST_WON = 25  # 6 columns: tricks won, same order
+ST_VOID = 31  # 6 columns: suits shown out of (bit mask), same order
+ST_UNSEEN = 37  # 4 columns: suit cards of each suit the player has not seen
+ST_SCORING = 41  # 0 standard, 1 progressive
+ST_HIDDEN = 42  # hidden bids: 0 off, 1 simultaneous, 2 secret
+ST_SURE = (
+    43  # Wizards, the Dragon and top trumps in hand (top cards without trump): no unseen card of the suit beats them
+)
+ST_STRONG = 44  # cards in hand at most one unseen card of their suit beats, Wizards and the Dragon included
+ST_WIDTH = 45
+
+# --------------------------------------------------------------------------- feature index space
+LF_NEED_LEFT = 0  # need (-3..5) x tricks left (1..10)
+LF_POS = LF_NEED_LEFT + 90  # cards in the trick (0..5) x players (3..6)
+LF_TRUMP = LF_POS + 24  # no trump, a trump suit, mono
+LF_SURPLUS = LF_TRUMP + 3  # tricks left minus everyone's open need (-5..5)
+LF_WINNER = LF_SURPLUS + 11  # the trick's current winner: none, needs tricks, made it, over, bid unknown
+LF_AFTER = LF_WINNER + 5  # players after this one (0..5) x of them needing tricks (0..5)
+LF_BEST = LF_AFTER + 36  # what leads the trick: nothing, off-suit/jester, led suit, trump, wizard-like, dragon
+LF_UNSEEN_WIZ = LF_BEST + 6
+LF_UNSEEN_TRUMP = LF_UNSEEN_WIZ + 5  # buckets
+LF_MY_TRUMP = LF_UNSEEN_TRUMP + 7
+LF_K = LF_MY_TRUMP + 6  # round size buckets
+LF_SPECIAL = LF_K + 8  # each special card in the deck
+LF_TFLAGS = LF_SPECIAL + N_SPECIALS  # Dragon, Fairy, Bomb, Juggler, Cloud already in the trick
+LF_MY_WIZ = LF_TFLAGS + 5
+LF_CANCELLED = LF_MY_WIZ + 4
+LF_BID_SUM = LF_CANCELLED + 1  # sum of the bids minus the round size (-4..4), or unknown
+LF_BOMB_RULE = LF_BID_SUM + 10
+LF_RULES = LF_BOMB_RULE + 1  # progressive scoring, hidden bids simultaneous, secret
+LF_SURE_NEED = LF_RULES + 3  # sure winners in hand minus need (-3..3)
+LF_STRONG_NEED = LF_SURE_NEED + 7  # strong cards in hand minus need (-3..3)
+LF_STATE_END = LF_STRONG_NEED + 7
+# per candidate form
+LC_FORM = LF_STATE_END  # 39 plain (trump / led suit / other side x rank) + 14 special forms
+LC_WIN = LC_FORM + 53  # loses, wins for now, wins surely
+LC_CROSS = LC_WIN + 3  # need sign x LC_WIN x lead/middle/last
+LC_HIGHER = LC_CROSS + 27  # unseen higher cards of its suit (0..4) x trump or side
+LC_LENGTH = LC_HIGHER + 10  # own cards of its suit (1..5) x trump or side
+LC_SUIT_LEFT = LC_LENGTH + 10  # unseen cards of its suit (buckets) x leading or not
+LC_VOID_AFTER = LC_SUIT_LEFT + 10  # players after this one known void in its suit (0..3)
+LC_EXTREME = LC_VOID_AFTER + 4  # its suit's lowest / highest / only card in hand
+LC_COARSE = LC_EXTREME + 3  # coarse class (9) x need sign (3) x leading or not (2)
+N_CARD_FEATURES = LC_COARSE + 54
+MAX_STATE_FEATURES = (
+    32  # at most 30 (19 one-hot groups, 7 specials, 5 trick flags; surplus and cancelled exclude each other)
+)
+MAX_FORM_FEATURES = 12
+MAX_CANDIDATES = 32
+HIDDEN = 16  # hidden units of both networks (fixed: the sums of hidden_sum are named variables)
+# the scratch arrays in the view (pimc_hooks.new_view): int64 row | candidates | feature indices, float64 sums | scores
+W_ROW = 0
+W_CANDS = 64
+W_IDX = W_CANDS + MAX_CANDIDATES
+WORK_I = W_IDX + 64
+W_BASE = 0
+W_ACC = HIDDEN
+W_SCORES = 2 * HIDDEN
+WORK_F = W_SCORES + MAX_CANDIDATES
+
+LOG_NC = ST_WIDTH  # then the candidates' forms, total scores and deals played
+LOG_FORMS = LOG_NC + 1
+LOG_TOTALS = LOG_FORMS + MAX_CANDIDATES
+LOG_DEALS = LOG_TOTALS + MAX_CANDIDATES
+LOG_WIDTH = LOG_DEALS + MAX_CANDIDATES
+
+BS_N = 0
+BS_K = 1
+BS_POS = 2  # bidding position: 0 = the dealer's left
+BS_TRUMP = 3
+BS_MONO = 4
+BS_HAND = 5
+BS_WIZ = 6  # Wizards in hand
+BS_JES = 7  # Jesters in hand
+BS_EARLIER = 8  # sum of the earlier bids (-1: not seen, hidden bids)
+BS_FORBIDDEN = 9  # the Canadian rule's forbidden bid (-1: none)
+BS_SCORING = 10
+BS_HIDDEN = 11
+BS_SPECIALS = 12  # bit i: special card DRAGON + i is in the deck
+BS_EST = 13  # the heuristic's estimate of the hand, in thousandths of a trick
+BS_BASE = 14  # the table player's bid (the candidates are base - 2 .. base + 2)
+BS_WIDTH = 15
+
+LB_OFFSET = 0  # bid minus the rounded estimate (-3..3) x round size bucket (8)
+LB_BID = LB_OFFSET + 56  # the bid (0..12)
+LB_EST = LB_BID + 13  # estimate in quarter tricks minus 4 x bid (-8..8)
+LB_POS = LB_EST + 17  # position (0..5) x players (3..6)
+LB_TOTAL = LB_POS + 24  # earlier bids + this bid - expected share, by position (-4..4), or unknown
+LB_LAST = LB_TOTAL + 10  # last bidder: earlier bids + this bid - round size (-4..4)
+LB_WIZ = LB_LAST + 9  # Wizards held (0..4) x bid (0..3+)
+LB_TRUMP = LB_WIZ + 20  # trumps held (0..6) x no trump / trump
+LB_TOP = LB_TRUMP + 14  # trumps of rank 11 up held (0..3) x bid minus estimate sign
+LB_ACES = LB_TOP + 12  # side aces held (0..3)
+LB_SHORT = LB_ACES + 4  # side suits void or singleton (0..3)
+LB_SPECIAL_HELD = LB_SHORT + 4  # each special card held
+LB_SPECIAL_DECK = LB_SPECIAL_HELD + N_SPECIALS
+LB_RULES = LB_SPECIAL_DECK + N_SPECIALS  # progressive scoring, hidden bids simultaneous, secret, mono
+LB_K = LB_RULES + 4  # round size bucket (8) x bid/size share bucket (4)
+N_BID_FEATURES = LB_K + 32
+MAX_BID_FEATURES = 32  # at most 29: 12 one-hot groups, 7 specials held, 7 in the deck, 3 rules
+MAX_BIDS = 5
+
+LOG_B_NB = BS_WIDTH  # then the candidate bids, their total scores and deals played
+LOG_B_BIDS = LOG_B_NB + 1
+LOG_B_TOTALS = LOG_B_BIDS + MAX_BIDS
+LOG_B_DEALS = LOG_B_TOTALS + MAX_BIDS
+LOG_B_WIDTH = LOG_B_DEALS + MAX_BIDS
 
 # --------------------------------------------------------------------------- the counts a run adds up (engine/run.py)
 # ``aux[k, seat, position, AUX_*]``: sums over the rounds of round size k played at that seat and position

@@ -61,8 +61,8 @@ from .layout import (
     S_RANDOM,
     T_CARD,
     T_CLASS,
-    T_REFINE,
     T_SUIT,
+    TP_REFINE,
     WEREWOLF,
 )
 from .players.dispatch import canadian_step, random_bid
@@ -235,7 +235,7 @@ def trick_phase(n, k, dealer, trump, shown, track, tables, strat, params, dec_st
                 f = np.int64(lowest_bit(legal))  # one legal suit card, Wizard or Jester: what the heuristic returns
             else:
                 need = k if cancelled else bids[p] - won[p]  # bids cancelled by the Bomb: every trick is 10 points
-                refine = np.int64(params[p, T_REFINE])
+                refine = np.int64(params[p, TP_REFINE])
                 f = heuristic_card(heuristic, kind, hands[p], legal, need, refine, led, trick.best, j, n, trump, seen,
                                    trick.flags, mono)  # fmt: skip
             if f >= JUGGLER:

@@ -26,7 +26,7 @@ from ..layout import (
     S_RANDOM,
     S_TABLE,
     T_CARD,
-    T_EXPLORE,
+    TP_EXPLORE,
     WIZARD,
 )
 from ..rng import below
@@ -73,7 +73,7 @@ def choose_bid(on, turn, clairvoyant, hands, cnt, deck, table, rules, strat, par
     if b > k:
         b = k
     if (strat[p] == S_TABLE or strat[p] == S_PIMC or strat[p] == S_LEARNED) and not clairvoyant and not mono:
-        if strat[p] == S_TABLE and params[p, T_EXPLORE] > 0:
+        if strat[p] == S_TABLE and params[p, TP_EXPLORE] > 0:
             dec_st = stack_stream(st)  # only here
             b = min(max(b + below(dec_st, 5) - 2, 0), k)
             st = dec_st[0]

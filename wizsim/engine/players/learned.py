@@ -21,8 +21,24 @@ import numpy as np
 
 from ..bits import ONE, U64, ZERO, highest_bit, lowest_bit, popcount
 from ..config import hot, jit
-from ..layout import (
+from ..layout import (  # the state row, feature and scratch layouts (one copy, in the layout)
     BOMB,
+    BS_BASE,
+    BS_EARLIER,
+    BS_EST,
+    BS_FORBIDDEN,
+    BS_HAND,
+    BS_HIDDEN,
+    BS_JES,
+    BS_K,
+    BS_MONO,
+    BS_N,
+    BS_POS,
+    BS_SCORING,
+    BS_SPECIALS,
+    BS_TRUMP,
+    BS_WIDTH,
+    BS_WIZ,
     CLOUD_AS,
     DRAGON,
     FAIRY,
@@ -31,6 +47,63 @@ from ..layout import (
     FLAG_FAIRY,
     JESTER,
     JUGGLER_AS,
+    LB_ACES,
+    LB_BID,
+    LB_EST,
+    LB_K,
+    LB_LAST,
+    LB_OFFSET,
+    LB_POS,
+    LB_RULES,
+    LB_SHORT,
+    LB_SPECIAL_DECK,
+    LB_SPECIAL_HELD,
+    LB_TOP,
+    LB_TOTAL,
+    LB_TRUMP,
+    LB_WIZ,
+    LC_COARSE,
+    LC_CROSS,
+    LC_EXTREME,
+    LC_FORM,
+    LC_HIGHER,
+    LC_LENGTH,
+    LC_SUIT_LEFT,
+    LC_VOID_AFTER,
+    LC_WIN,
+    LF_AFTER,
+    LF_BEST,
+    LF_BID_SUM,
+    LF_BOMB_RULE,
+    LF_CANCELLED,
+    LF_K,
+    LF_MY_TRUMP,
+    LF_MY_WIZ,
+    LF_NEED_LEFT,
+    LF_POS,
+    LF_RULES,
+    LF_SPECIAL,
+    LF_STRONG_NEED,
+    LF_SURE_NEED,
+    LF_SURPLUS,
+    LF_TFLAGS,
+    LF_TRUMP,
+    LF_UNSEEN_TRUMP,
+    LF_UNSEEN_WIZ,
+    LF_WINNER,
+    LOG_B_BIDS,
+    LOG_B_DEALS,
+    LOG_B_NB,
+    LOG_B_TOTALS,
+    LOG_DEALS,
+    LOG_FORMS,
+    LOG_NC,
+    LOG_TOTALS,
+    MAX_BID_FEATURES,
+    MAX_BIDS,
+    MAX_CANDIDATES,
+    MAX_FORM_FEATURES,
+    MAX_STATE_FEATURES,
     N_SPECIALS,
     R_BOMB,
     R_HIDDEN_BIDS,
@@ -38,92 +111,45 @@ from ..layout import (
     R_SCORING,
     SHAPESHIFTER_AS_JESTER,
     SHAPESHIFTER_AS_WIZARD,
+    ST_BEST,
+    ST_BIDS,
+    ST_BOMB_RULE,
+    ST_CANCELLED,
+    ST_HAND,
+    ST_HIDDEN,
+    ST_J,
+    ST_K,
+    ST_LED,
+    ST_LEGAL,
+    ST_MONO,
+    ST_MY_WIZ,
+    ST_N,
+    ST_NEED,
+    ST_SCORING,
+    ST_SEEN,
+    ST_SPECIALS,
+    ST_STRONG,
+    ST_SURE,
+    ST_T,
+    ST_TFLAGS,
+    ST_TRUMP,
+    ST_UNSEEN,
+    ST_UNSEEN_WIZ,
+    ST_VOID,
+    ST_WIDTH,
+    ST_WINNER,
+    ST_WON,
+    W_ACC,
+    W_BASE,
+    W_CANDS,
+    W_IDX,
+    W_ROW,
+    W_SCORES,
     WEREWOLF,
     WIZARD,
 )
 from ..simd import add_rows
 from .heuristic import form_power, forms_of
-
-# --------------------------------------------------------------------------- the state row
-ST_N = 0
-ST_K = 1
-ST_T = 2  # tricks played before this one
-ST_J = 3  # cards already in this trick
-ST_LED = 4
-ST_BEST = 5  # the power to beat (-1: nothing played)
-ST_WINNER = 6  # the seat winning the trick so far, relative to the player (0: none yet)
-ST_TFLAGS = 7
-ST_TRUMP = 8
-ST_MONO = 9
-ST_NEED = 10  # own bid minus tricks won (k - tricks won when a Bomb cancelled the bids)
-ST_HAND = 11  # bit masks, stored as int64
-ST_SEEN = 12
-ST_LEGAL = 13
-ST_MY_WIZ = 14  # Wizards in hand
-ST_UNSEEN_WIZ = 15  # Wizards the player has not seen (in other hands or undealt)
-ST_SPECIALS = 16  # bit i: special card DRAGON + i is in the deck
-ST_BOMB_RULE = 17  # 0 the Bomb voids the trick, 1 it cancels the bids
-ST_CANCELLED = 18
-ST_BIDS = 19  # 6 columns: bid of the seat i places to the left (-1: not known)
-ST_WON = 25  # 6 columns: tricks won, same order
-ST_VOID = 31  # 6 columns: suits shown out of (bit mask), same order
-ST_UNSEEN = 37  # 4 columns: suit cards of each suit the player has not seen
-ST_SCORING = 41  # 0 standard, 1 progressive
-ST_HIDDEN = 42  # hidden bids: 0 off, 1 simultaneous, 2 secret
-ST_SURE = (
-    43  # Wizards, the Dragon and top trumps in hand (top cards without trump): no unseen card of the suit beats them
-)
-ST_STRONG = 44  # cards in hand at most one unseen card of their suit beats, Wizards and the Dragon included
-ST_WIDTH = 45
-
-# --------------------------------------------------------------------------- feature index space
-F_NEED_LEFT = 0  # need (-3..5) x tricks left (1..10)
-F_POS = F_NEED_LEFT + 90  # cards in the trick (0..5) x players (3..6)
-F_TRUMP = F_POS + 24  # no trump, a trump suit, mono
-F_SURPLUS = F_TRUMP + 3  # tricks left minus everyone's open need (-5..5)
-F_WINNER = F_SURPLUS + 11  # the trick's current winner: none, needs tricks, made it, over, bid unknown
-F_AFTER = F_WINNER + 5  # players after this one (0..5) x of them needing tricks (0..5)
-F_BEST = F_AFTER + 36  # what leads the trick: nothing, off-suit/jester, led suit, trump, wizard-like, dragon
-F_UNSEEN_WIZ = F_BEST + 6
-F_UNSEEN_TRUMP = F_UNSEEN_WIZ + 5  # buckets
-F_MY_TRUMP = F_UNSEEN_TRUMP + 7
-F_K = F_MY_TRUMP + 6  # round size buckets
-F_SPECIAL = F_K + 8  # each special card in the deck
-F_TFLAGS = F_SPECIAL + N_SPECIALS  # Dragon, Fairy, Bomb, Juggler, Cloud already in the trick
-F_MY_WIZ = F_TFLAGS + 5
-F_CANCELLED = F_MY_WIZ + 4
-F_BID_SUM = F_CANCELLED + 1  # sum of the bids minus the round size (-4..4), or unknown
-F_BOMB_RULE = F_BID_SUM + 10
-F_RULES = F_BOMB_RULE + 1  # progressive scoring, hidden bids simultaneous, secret
-F_SURE_NEED = F_RULES + 3  # sure winners in hand minus need (-3..3)
-F_STRONG_NEED = F_SURE_NEED + 7  # strong cards in hand minus need (-3..3)
-F_STATE_END = F_STRONG_NEED + 7
-# per candidate form
-C_FORM = F_STATE_END  # 39 plain (trump / led suit / other side x rank) + 14 special forms
-C_WIN = C_FORM + 53  # loses, wins for now, wins surely
-C_CROSS = C_WIN + 3  # need sign x C_WIN x lead/middle/last
-C_HIGHER = C_CROSS + 27  # unseen higher cards of its suit (0..4) x trump or side
-C_LENGTH = C_HIGHER + 10  # own cards of its suit (1..5) x trump or side
-C_SUIT_LEFT = C_LENGTH + 10  # unseen cards of its suit (buckets) x leading or not
-C_VOID_AFTER = C_SUIT_LEFT + 10  # players after this one known void in its suit (0..3)
-C_EXTREME = C_VOID_AFTER + 4  # its suit's lowest / highest / only card in hand
-C_COARSE = C_EXTREME + 3  # coarse class (9) x need sign (3) x leading or not (2)
-N_FEATURES = C_COARSE + 54
-MAX_STATE_FEATURES = (
-    32  # at most 30 (19 one-hot groups, 7 specials, 5 trick flags; surplus and cancelled exclude each other)
-)
-MAX_FORM_FEATURES = 12
-MAX_CANDIDATES = 32
-HIDDEN = 16  # hidden units of both networks (fixed: the sums of hidden_sum are named variables)
-# the scratch arrays in the view (pimc_hooks.new_view): int64 row | candidates | feature indices, float64 sums | scores
-W_ROW = 0
-W_CANDS = 64
-W_IDX = W_CANDS + MAX_CANDIDATES
-WORK_I = W_IDX + 64
-W_BASE = 0
-W_ACC = HIDDEN
-W_SCORES = 2 * HIDDEN
-WORK_F = W_SCORES + MAX_CANDIDATES
 
 
 @hot
@@ -224,11 +250,11 @@ def state_features(row, idx):
     need = row[ST_NEED]
     j = row[ST_J]
     m = 0
-    idx[m] = F_NEED_LEFT + (clip(need, -3, 5) + 3) * 10 + clip(left, 1, 10) - 1
+    idx[m] = LF_NEED_LEFT + (clip(need, -3, 5) + 3) * 10 + clip(left, 1, 10) - 1
     m += 1
-    idx[m] = F_POS + clip(j, 0, 5) * 4 + clip(n, 3, 6) - 3
+    idx[m] = LF_POS + clip(j, 0, 5) * 4 + clip(n, 3, 6) - 3
     m += 1
-    idx[m] = F_TRUMP + (2 if row[ST_MONO] != 0 else (0 if row[ST_TRUMP] < 0 else 1))
+    idx[m] = LF_TRUMP + (2 if row[ST_MONO] != 0 else (0 if row[ST_TRUMP] < 0 else 1))
     m += 1
     open_need = 0
     bid_sum = 0
@@ -243,7 +269,7 @@ def state_features(row, idx):
     if row[ST_CANCELLED] != 0:
         known_bids = False
     if known_bids:
-        idx[m] = F_SURPLUS + clip(left - open_need, -5, 5) + 5
+        idx[m] = LF_SURPLUS + clip(left - open_need, -5, 5) + 5
         m += 1
     if j == 0:
         w = 0
@@ -251,7 +277,7 @@ def state_features(row, idx):
         wb = row[ST_BIDS + row[ST_WINNER]]
         wneed = wb - row[ST_WON + row[ST_WINNER]]
         w = 4 if wb < 0 else (1 if wneed > 0 else (2 if wneed == 0 else 3))
-    idx[m] = F_WINNER + w
+    idx[m] = LF_WINNER + w
     m += 1
     after = n - 1 - j
     after_need = 0
@@ -259,7 +285,7 @@ def state_features(row, idx):
         b = row[ST_BIDS + i]
         if b < 0 or b - row[ST_WON + i] > 0:
             after_need += 1
-    idx[m] = F_AFTER + clip(after, 0, 5) * 6 + clip(after_need, 0, 5)
+    idx[m] = LF_AFTER + clip(after, 0, 5) * 6 + clip(after_need, 0, 5)
     m += 1
     best = row[ST_BEST]
     if best < 0:
@@ -274,47 +300,47 @@ def state_features(row, idx):
         bc = 4
     else:
         bc = 5
-    idx[m] = F_BEST + bc
+    idx[m] = LF_BEST + bc
     m += 1
-    idx[m] = F_UNSEEN_WIZ + clip(row[ST_UNSEEN_WIZ], 0, 4)
+    idx[m] = LF_UNSEEN_WIZ + clip(row[ST_UNSEEN_WIZ], 0, 4)
     m += 1
     trump = row[ST_TRUMP]
     hand = U64(row[ST_HAND])
     if trump >= 0 and row[ST_MONO] == 0:
-        idx[m] = F_UNSEEN_TRUMP + bucket(row[ST_UNSEEN + trump], (1, 2, 3, 5, 7, 10))
+        idx[m] = LF_UNSEEN_TRUMP + bucket(row[ST_UNSEEN + trump], (1, 2, 3, 5, 7, 10))
         m += 1
         mine = np.int64(popcount((hand >> U64(13 * trump)) & U64(0x1FFF)))
-        idx[m] = F_MY_TRUMP + clip(mine, 0, 5)
+        idx[m] = LF_MY_TRUMP + clip(mine, 0, 5)
         m += 1
-    idx[m] = F_K + bucket(k, (2, 3, 4, 6, 8, 11, 15))
+    idx[m] = LF_K + bucket(k, (2, 3, 4, 6, 8, 11, 15))
     m += 1
     for i in range(N_SPECIALS):
         if (row[ST_SPECIALS] >> i) & 1:
-            idx[m] = F_SPECIAL + i
+            idx[m] = LF_SPECIAL + i
             m += 1
     for i in range(5):
         if (row[ST_TFLAGS] >> i) & 1:
-            idx[m] = F_TFLAGS + i
+            idx[m] = LF_TFLAGS + i
             m += 1
-    idx[m] = F_MY_WIZ + clip(row[ST_MY_WIZ], 0, 3)
+    idx[m] = LF_MY_WIZ + clip(row[ST_MY_WIZ], 0, 3)
     m += 1
     if row[ST_CANCELLED] != 0:
-        idx[m] = F_CANCELLED
+        idx[m] = LF_CANCELLED
         m += 1
-    idx[m] = F_BID_SUM + (clip(bid_sum - k, -4, 4) + 4 if known_bids else 9)
+    idx[m] = LF_BID_SUM + (clip(bid_sum - k, -4, 4) + 4 if known_bids else 9)
     m += 1
     if row[ST_BOMB_RULE] != 0:
-        idx[m] = F_BOMB_RULE
+        idx[m] = LF_BOMB_RULE
         m += 1
     if row[ST_SCORING] != 0:
-        idx[m] = F_RULES
+        idx[m] = LF_RULES
         m += 1
     if row[ST_HIDDEN] != 0:
-        idx[m] = F_RULES + row[ST_HIDDEN]
+        idx[m] = LF_RULES + row[ST_HIDDEN]
         m += 1
-    idx[m] = F_SURE_NEED + clip(row[ST_SURE] - need, -3, 3) + 3
+    idx[m] = LF_SURE_NEED + clip(row[ST_SURE] - need, -3, 3) + 3
     m += 1
-    idx[m] = F_STRONG_NEED + clip(row[ST_STRONG] - need, -3, 3) + 3
+    idx[m] = LF_STRONG_NEED + clip(row[ST_STRONG] - need, -3, 3) + 3
     m += 1
     return m
 
@@ -360,7 +386,7 @@ def form_features(row, f, idx, m):
     hand = U64(row[ST_HAND])
     seen = U64(row[ST_SEEN])
     cls = form_class(f, led, trump)
-    idx[m] = C_FORM + cls
+    idx[m] = LC_FORM + cls
     m += 1
     # would it win the trick as it stands, and surely (nobody after can beat it)?
     power, _ = form_power(f, led, trump)
@@ -387,40 +413,40 @@ def form_features(row, f, idx, m):
         elif f < 52 and higher == 0 and row[ST_UNSEEN_WIZ] == 0 and (f // 13 == trump or trump < 0):
             sure = True
     win = 2 if sure else (1 if wins else 0)
-    idx[m] = C_WIN + win
+    idx[m] = LC_WIN + win
     m += 1
     sign = 0 if need > 0 else (1 if need == 0 else 2)
     pos = 0 if j == 0 else (2 if last else 1)
-    idx[m] = C_CROSS + (sign * 3 + win) * 3 + pos
+    idx[m] = LC_CROSS + (sign * 3 + win) * 3 + pos
     m += 1
     if f < 52:
         suit = f // 13
         is_trump = np.int64(suit == trump)
-        idx[m] = C_HIGHER + clip(higher, 0, 4) * 2 + is_trump
+        idx[m] = LC_HIGHER + clip(higher, 0, 4) * 2 + is_trump
         m += 1
         own = (hand >> U64(13 * suit)) & U64(0x1FFF)
         length = np.int64(popcount(own))
-        idx[m] = C_LENGTH + (clip(length, 1, 5) - 1) * 2 + is_trump
+        idx[m] = LC_LENGTH + (clip(length, 1, 5) - 1) * 2 + is_trump
         m += 1
-        idx[m] = C_SUIT_LEFT + bucket(row[ST_UNSEEN + suit], (1, 3, 6, 9)) * 2 + np.int64(j == 0)
+        idx[m] = LC_SUIT_LEFT + bucket(row[ST_UNSEEN + suit], (1, 3, 6, 9)) * 2 + np.int64(j == 0)
         m += 1
         voids = 0
         for i in range(1, n - j):
             if (row[ST_VOID + i] >> suit) & 1:
                 voids += 1
-        idx[m] = C_VOID_AFTER + clip(voids, 0, 3)
+        idx[m] = LC_VOID_AFTER + clip(voids, 0, 3)
         m += 1
         r = f % 13
         low = (own & ((ONE << U64(r)) - ONE)) == ZERO
         high = (own >> U64(r + 1)) == ZERO
         if low and high:
-            idx[m] = C_EXTREME + 2
+            idx[m] = LC_EXTREME + 2
             m += 1
         elif low:
-            idx[m] = C_EXTREME
+            idx[m] = LC_EXTREME
             m += 1
         elif high:
-            idx[m] = C_EXTREME + 1
+            idx[m] = LC_EXTREME + 1
             m += 1
         coarse = (0 if r < 5 else (1 if r < 9 else 2)) + 3 * is_trump
     elif f == WIZARD or f == SHAPESHIFTER_AS_WIZARD or f == DRAGON:
@@ -429,7 +455,7 @@ def form_features(row, f, idx, m):
         coarse = 7
     else:
         coarse = 8
-    idx[m] = C_COARSE + (coarse * 3 + sign) * 2 + np.int64(j == 0)
+    idx[m] = LC_COARSE + (coarse * 3 + sign) * 2 + np.int64(j == 0)
     m += 1
     return m
 
@@ -537,11 +563,6 @@ def learned_play(on, turn, trick, hands, cnt, bids, won, rules, legal, net):
 
 
 # --------------------------------------------------------------------------- the training log
-LOG_NC = ST_WIDTH  # then the candidates' forms, total scores and deals played
-LOG_FORMS = LOG_NC + 1
-LOG_TOTALS = LOG_FORMS + MAX_CANDIDATES
-LOG_DEALS = LOG_TOTALS + MAX_CANDIDATES
-LOG_WIDTH = LOG_DEALS + MAX_CANDIDATES
 
 
 @jit
@@ -563,41 +584,6 @@ def log_decision(log, log_n, values, turn, trick, hands, cnt, bids, won, rules, 
 
 
 # --------------------------------------------------------------------------- bids
-BS_N = 0
-BS_K = 1
-BS_POS = 2  # bidding position: 0 = the dealer's left
-BS_TRUMP = 3
-BS_MONO = 4
-BS_HAND = 5
-BS_WIZ = 6  # Wizards in hand
-BS_JES = 7  # Jesters in hand
-BS_EARLIER = 8  # sum of the earlier bids (-1: not seen, hidden bids)
-BS_FORBIDDEN = 9  # the Canadian rule's forbidden bid (-1: none)
-BS_SCORING = 10
-BS_HIDDEN = 11
-BS_SPECIALS = 12  # bit i: special card DRAGON + i is in the deck
-BS_EST = 13  # the heuristic's estimate of the hand, in thousandths of a trick
-BS_BASE = 14  # the table player's bid (the candidates are base - 2 .. base + 2)
-BS_WIDTH = 15
-
-B_OFFSET = 0  # bid minus the rounded estimate (-3..3) x round size bucket (8)
-B_BID = B_OFFSET + 56  # the bid (0..12)
-B_EST = B_BID + 13  # estimate in quarter tricks minus 4 x bid (-8..8)
-B_POS = B_EST + 17  # position (0..5) x players (3..6)
-B_TOTAL = B_POS + 24  # earlier bids + this bid - expected share, by position (-4..4), or unknown
-B_LAST = B_TOTAL + 10  # last bidder: earlier bids + this bid - round size (-4..4)
-B_WIZ = B_LAST + 9  # Wizards held (0..4) x bid (0..3+)
-B_TRUMP = B_WIZ + 20  # trumps held (0..6) x no trump / trump
-B_TOP = B_TRUMP + 14  # trumps of rank 11 up held (0..3) x bid minus estimate sign
-B_ACES = B_TOP + 12  # side aces held (0..3)
-B_SHORT = B_ACES + 4  # side suits void or singleton (0..3)
-B_SPECIAL_HELD = B_SHORT + 4  # each special card held
-B_SPECIAL_DECK = B_SPECIAL_HELD + N_SPECIALS
-B_RULES = B_SPECIAL_DECK + N_SPECIALS  # progressive scoring, hidden bids simultaneous, secret, mono
-B_K = B_RULES + 4  # round size bucket (8) x bid/size share bucket (4)
-N_BID_FEATURES = B_K + 32
-MAX_BID_FEATURES = 32  # at most 29: 12 one-hot groups, 7 specials held, 7 in the deck, 3 rules
-MAX_BIDS = 5
 
 
 @hot
@@ -641,25 +627,25 @@ def bid_features(row, b, idx):
     kb = bucket(k, (2, 3, 4, 6, 8, 11, 15))
     m = 0
     off = b - np.int64(np.floor(est + 0.5))
-    idx[m] = B_OFFSET + (clip(off, -3, 3) + 3) * 8 + kb
+    idx[m] = LB_OFFSET + (clip(off, -3, 3) + 3) * 8 + kb
     m += 1
-    idx[m] = B_BID + clip(b, 0, 12)
+    idx[m] = LB_BID + clip(b, 0, 12)
     m += 1
-    idx[m] = B_EST + clip(np.int64(np.floor(est * 4.0 + 0.5)) - 4 * b, -8, 8) + 8
+    idx[m] = LB_EST + clip(np.int64(np.floor(est * 4.0 + 0.5)) - 4 * b, -8, 8) + 8
     m += 1
-    idx[m] = B_POS + clip(i, 0, 5) * 4 + clip(n, 3, 6) - 3
+    idx[m] = LB_POS + clip(i, 0, 5) * 4 + clip(n, 3, 6) - 3
     m += 1
     if row[BS_EARLIER] >= 0:
         share = (i + 1) * k / n
-        idx[m] = B_TOTAL + clip(np.int64(np.floor(row[BS_EARLIER] + b - share + 0.5)), -4, 4) + 4
+        idx[m] = LB_TOTAL + clip(np.int64(np.floor(row[BS_EARLIER] + b - share + 0.5)), -4, 4) + 4
         m += 1
         if i == n - 1:
-            idx[m] = B_LAST + clip(row[BS_EARLIER] + b - k, -4, 4) + 4
+            idx[m] = LB_LAST + clip(row[BS_EARLIER] + b - k, -4, 4) + 4
             m += 1
     else:
-        idx[m] = B_TOTAL + 9
+        idx[m] = LB_TOTAL + 9
         m += 1
-    idx[m] = B_WIZ + clip(row[BS_WIZ], 0, 4) * 4 + clip(b, 0, 3)
+    idx[m] = LB_WIZ + clip(row[BS_WIZ], 0, 4) * 4 + clip(b, 0, 3)
     m += 1
     aces = 0
     short = 0
@@ -675,38 +661,38 @@ def bid_features(row, b, idx):
             aces += np.int64((own >> U64(12)) & ONE)
             if c <= 1:
                 short += 1
-    idx[m] = B_TRUMP + clip(n_trump, 0, 6) * 2 + np.int64(trump >= 0)
+    idx[m] = LB_TRUMP + clip(n_trump, 0, 6) * 2 + np.int64(trump >= 0)
     m += 1
     sign = (
         0
         if b * 4 < np.int64(np.floor(est * 4.0 + 0.5)) - 1
         else (2 if b * 4 > np.int64(np.floor(est * 4.0 + 0.5)) + 1 else 1)
     )
-    idx[m] = B_TOP + clip(top, 0, 3) * 3 + sign
+    idx[m] = LB_TOP + clip(top, 0, 3) * 3 + sign
     m += 1
-    idx[m] = B_ACES + clip(aces, 0, 3)
+    idx[m] = LB_ACES + clip(aces, 0, 3)
     m += 1
     if trump >= 0:
-        idx[m] = B_SHORT + clip(short, 0, 3)
+        idx[m] = LB_SHORT + clip(short, 0, 3)
         m += 1
     for s in range(N_SPECIALS):
         if (hand >> U64(DRAGON + s)) & ONE:
-            idx[m] = B_SPECIAL_HELD + s
+            idx[m] = LB_SPECIAL_HELD + s
             m += 1
         if (row[BS_SPECIALS] >> s) & 1:
-            idx[m] = B_SPECIAL_DECK + s
+            idx[m] = LB_SPECIAL_DECK + s
             m += 1
     if row[BS_SCORING] != 0:
-        idx[m] = B_RULES
+        idx[m] = LB_RULES
         m += 1
     if row[BS_HIDDEN] != 0:
-        idx[m] = B_RULES + row[BS_HIDDEN]
+        idx[m] = LB_RULES + row[BS_HIDDEN]
         m += 1
     if row[BS_MONO] != 0:
-        idx[m] = B_RULES + 3
+        idx[m] = LB_RULES + 3
         m += 1
     share = b / k if k > 0 else 0.0
-    idx[m] = B_K + kb * 4 + (0 if share < 0.15 else (1 if share < 0.35 else (2 if share < 0.6 else 3)))
+    idx[m] = LB_K + kb * 4 + (0 if share < 0.15 else (1 if share < 0.35 else (2 if share < 0.6 else 3)))
     m += 1
     return m
 
@@ -743,11 +729,6 @@ def learned_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, f
     return cands[top]
 
 
-LOG_B_NB = BS_WIDTH  # then the candidate bids, their total scores and deals played
-LOG_B_BIDS = LOG_B_NB + 1
-LOG_B_TOTALS = LOG_B_BIDS + MAX_BIDS
-LOG_B_DEALS = LOG_B_TOTALS + MAX_BIDS
-LOG_B_WIDTH = LOG_B_DEALS + MAX_BIDS
 
 
 @jit

@@ -13,9 +13,7 @@ import numpy as np
 
 from ..bits import U64
 from ..config import hot, jit
-from ..layout import REFINE_KEEP_JESTER, REFINE_LEAD_TRUMP
-from .heuristic import heuristic_play
-from .learned import (
+from ..layout import (
     BS_BASE,
     LOG_B_BIDS,
     LOG_B_DEALS,
@@ -25,6 +23,8 @@ from .learned import (
     LOG_FORMS,
     LOG_NC,
     LOG_TOTALS,
+    REFINE_KEEP_JESTER,
+    REFINE_LEAD_TRUMP,
     ST_BEST,
     ST_HAND,
     ST_J,
@@ -36,12 +36,9 @@ from .learned import (
     ST_SEEN,
     ST_TFLAGS,
     ST_TRUMP,
-    bid_features,
-    form_features,
-    hidden_sum,
-    output,
-    state_features,
 )
+from .heuristic import heuristic_play
+from .learned import bid_features, form_features, hidden_sum, output, state_features
 
 SCALE = 10.0  # targets in tens of points: keeps the network's numbers near 1
 

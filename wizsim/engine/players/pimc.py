@@ -46,7 +46,7 @@ from ..layout import (
     S_RANDOM,
     S_TABLE,
     T_CARD,
-    T_REFINE,
+    TP_REFINE,
     WIZARD,
 )
 from ..rng import below, random_member
@@ -290,7 +290,7 @@ def rollout(turn, trick, hands, cnt, bids, won, tables, hstrat, params, policy, 
                 refine = 0
                 if kind == ROLLOUT_TABLE:
                     refine = (
-                        REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER if policy == ROLLOUT_TABLE else np.int64(params[p, T_REFINE])
+                        REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER if policy == ROLLOUT_TABLE else np.int64(params[p, TP_REFINE])
                     )
                 f = heuristic_play(hands[p], legal, need, led, trick.best, j, n, trump, seen, trick.flags, mono, refine)
             elif f < 0:

@@ -16,8 +16,11 @@ from numba.extending import overload
 
 from ..bundles import NoView, View, is_no_view
 from ..config import OVERLOAD_OPTIONS
+from ..layout import (
+    WORK_F,
+    WORK_I,
+)
 from .dispatch import learned_seat_bid, pimc_card, pimc_seat_bid
-from .learned import WORK_F, WORK_I
 from .pimc_view import view_after_card, view_after_passes, view_reset
 from .switches import switch_off
 

@@ -1,6 +1,6 @@
 """The table player's bids: the best learned mean score around the heuristic's bid (wizsim.bid_table).
 
-It plays like the heuristic with the refinements in ``params[seat, T_REFINE]``
+It plays like the heuristic with the refinements in ``params[seat, TP_REFINE]``
 (:func:`.heuristic.heuristic_play`).
 """
 
