@@ -109,3 +109,13 @@ def test_heuristic_does_not_lead_a_sure_winner_when_it_wants_no_more_tricks():
     hand = card_mask(["R5", "J"])
     f = heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False, 0)
     assert C.card_name(f) == "R5"  # and the Jester is kept for later
+
+
+def test_every_registered_player_has_a_strategy_class_with_its_registry_id():
+    """engine/layout.py's PLAYERS gives the ids; strategies.STRATEGIES names a class for each, with that id."""
+    from wizsim.engine import layout as L
+    from wizsim.strategies import STRATEGIES, make_strategy
+
+    assert list(STRATEGIES) == list(L.PLAYERS)
+    for i, name in enumerate(L.PLAYERS):
+        assert make_strategy(name).strategy_id == i

@@ -87,11 +87,20 @@ PRE_MASK = 4  # the preset hand's card types as a bit mask
 N_PRE = 5
 
 # --------------------------------------------------------------------------- players
-S_RANDOM = 0
-S_HEURISTIC = 1
-S_TABLE = 2  # bids from the learned table, plays like the heuristic (plus TP_REFINE)
-S_PIMC = 3  # Perfect-Information Monte-Carlo card play and bids
-S_LEARNED = 4  # card play by a network fitted to pimc's values (players/learned.py); bids like S_TABLE
+# The registry of built-in players, one line each: a seat's strategy id (``strat[seat]``, ``S_*``) is the
+# player's position here (engine/players/<name>.py plays it; wizsim.strategies validates its parameters)
+PLAYERS = (
+    "random",
+    "heuristic",
+    "table",  # bids from the learned table, plays like the heuristic (plus TP_REFINE)
+    "pimc",  # Perfect-Information Monte-Carlo card play and bids
+    "learned",  # card play by a network fitted to pimc's values (players/learned.py); bids like table
+)
+S_RANDOM = PLAYERS.index("random")
+S_HEURISTIC = PLAYERS.index("heuristic")
+S_TABLE = PLAYERS.index("table")
+S_PIMC = PLAYERS.index("pimc")
+S_LEARNED = PLAYERS.index("learned")
 
 # A seat's float64 parameter row is a sequence of blocks; each block's slots
 # follow the previous block's, so a block can grow without moving another.
@@ -340,9 +349,12 @@ I_PLAYERS = 6  # players in the round (elimination: fewer than the game's)
 I_TRICKS = 8  # then per trick t < kmax: leader at I_TRICKS + t, winner (-1 bombed) + kmax, next leader + 2 kmax
 
 
+INFO_PER_TRICK = 3  # leader, winner, next leader
+
+
 def info_seats(kmax: int) -> int:
     """First per-seat column of ``info``: bids, tricks won, scores, final bids, ``n`` columns each."""
-    return I_TRICKS + 3 * kmax
+    return I_TRICKS + INFO_PER_TRICK * kmax
 
 
 def info_width(players: int, kmax: int) -> int:

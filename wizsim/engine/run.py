@@ -34,6 +34,7 @@ from .layout import (
     G_WINS,
     G_WINS_SQ,
     I_TRICKS,
+    INFO_PER_TRICK,
     PRE_DEALER,
     PRE_ON,
     R_CLAIRVOYANCE,
@@ -72,7 +73,7 @@ def record_results(row, n, na, game_seat, seats, rec):
     rec_info = rec.info
     for i in range(n):
         rec.seats[row, i] = game_seat[i] if i < na else -1
-    base = I_TRICKS + 3 * rec.plays.shape[1]  # layout.info_seats(kmax) (plain Python: not callable here)
+    base = I_TRICKS + INFO_PER_TRICK * rec.plays.shape[1]  # layout.info_seats(kmax), which Numba cannot call
     for i in range(na):
         rec_info[row, base + i] = seats.bids[i]
         rec_info[row, base + n + i] = seats.won[i]
