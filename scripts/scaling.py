@@ -14,7 +14,8 @@ import argparse
 import statistics
 import time
 
-from wizsim.simulate import make_spec, run_counts
+from wizsim.parallel import run_counts
+from wizsim.simulate import make_spec
 
 
 def timed(spec, repeats: int, **kw) -> float:

@@ -25,7 +25,11 @@ from wizsim.engine.layout import (
 )
 from wizsim.engine.players.heuristic import form_power, forms_of, is_top, static_value
 
-jit = njit(cache=True)
+# Not cached on disk: the scan inlines engine helpers (form_power, forms_of, is_top, static_value, lowest_bit),
+# and Numba keys a cached function by its own file only, so an edit to the engine would load stale machine
+# code (the engine's cache fingerprint covers wizsim/engine only; tests/test_cache_coverage.py). Compiling
+# it costs about 1.6 s a test session.
+jit = njit(cache=False)
 
 
 @jit

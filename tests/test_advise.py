@@ -19,7 +19,7 @@ from conftest import record_arrays
 from wizsim import cards as C
 from wizsim.advise import advise, prepare
 from wizsim.cli import main
-from wizsim.simulate import run_counts
+from wizsim.parallel import run_counts
 
 Z_MAX = 4.5  # per-check z bound: a false alarm about once in 150,000 checks
 

@@ -190,12 +190,12 @@ def test_rule_labels_and_parsing(tmp_path):
 
 
 def test_same_numbers_with_one_or_two_workers(tmp_path):
-    from wizsim.simulate import run_counts
+    from wizsim.parallel import run_counts
 
     f = tmp_path / "r.py"
     f.write_text("def bid(wizards, trumps_above_9, cards):\n    return min(wizards + trumps_above_9, cards)\n")
     spec = make_spec(4, cards=10, hands=40_000, seed=5, strategy=f"rule({f}:bid),table,table,table")
-    one, two = run_counts(spec, 1), run_counts(spec, 2)
+    one, two = run_counts(spec, jobs=1), run_counts(spec, jobs=2)
     assert np.array_equal(one.joint, two.joint) and np.array_equal(one.aux, two.aux)
 
 
@@ -380,7 +380,7 @@ def test_rules_made_in_a_loop_stay_apart_in_workers():
     assert made[0] is not made[1]
     assert made[0](cards=5) == 0 and made[1](cards=5) == 2
     two = make_spec(4, cards=5, hands=200, seed=1, strategy=[bid_rule(a), bid_rule(b), "table", "table"])
-    from wizsim.simulate import run_counts
+    from wizsim.parallel import run_counts
 
-    got = run_counts(two, 2).joint.sum(axis=(0, 2, 4))  # [seat, bid]
+    got = run_counts(two, jobs=2).joint.sum(axis=(0, 2, 4))  # [seat, bid]
     assert got[0, 0] == 200 and got[1, 2] == 200

@@ -28,8 +28,8 @@ import pandas as pd
 import pytest
 
 from wizsim.errors import WizsimError
-from wizsim.parallel import BLOCK_CHUNKS, LokyWithEnv, dask_client, worker_env
-from wizsim.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_spec, run_counts
+from wizsim.parallel import BLOCK_CHUNKS, LokyWithEnv, dask_client, run_counts, worker_env
+from wizsim.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_spec
 
 distributed = pytest.importorskip("distributed")
 
@@ -72,7 +72,7 @@ def cluster():
 def test_dask_cluster_gives_the_counts_of_one_job(sel, cluster):
     spec = make_spec(**sel)
     assert spec.n_chunks == 4
-    one = run_counts(spec, 1)
+    one = run_counts(spec, jobs=1)
     dask = run_counts(spec, backend="dask", scheduler=cluster.scheduler_address)
     assert_counts_equal(one, dask)
     assert one.joint.sum() == spec.rounds * spec.players
@@ -132,7 +132,7 @@ def test_loky_workers_get_the_environment_and_the_caller_keeps_its_own():
     )
     assert got == ["0", "1", "1"]
     spec = make_spec(**HANDS_SEL)
-    assert_counts_equal(run_counts(spec, 2), run_counts(spec, 1))
+    assert_counts_equal(run_counts(spec, jobs=2), run_counts(spec, jobs=1))
     assert dict(os.environ) == before
 
 
@@ -151,11 +151,28 @@ def test_numba_cache_switch_in_this_process_is_undone():
 def test_bad_choices_are_refused():
     spec = make_spec(players=3, cards=1, hands=10, seed=1)
     with pytest.raises(WizsimError, match="jobs must be >= 1"):
-        run_counts(spec, 0)
+        run_counts(spec, jobs=0)
     with pytest.raises(WizsimError, match="unknown backend"):
         run_counts(spec, backend="mpi")
     with pytest.raises(WizsimError, match="--scheduler goes with --backend dask"):
         run_counts(spec, scheduler="tcp://127.0.0.1:1")
+    with pytest.raises(TypeError, match="use jobs=N"):
+        run_counts(spec, 2)  # the old wizsim.simulate.run_counts(spec, jobs)
+    with pytest.raises(TypeError):
+        run_counts(spec, workers=2)
+
+
+def test_one_run_counts_for_options_and_keywords():
+    """``run_counts`` lives in the run layer only; options and keyword changes give the same counts."""
+    import importlib
+
+    from wizsim.parallel import RunOptions
+
+    assert not hasattr(importlib.import_module("wizsim.simulate"), "run_counts")
+    spec = make_spec(players=3, cards=2, hands=3 * CHUNK_ROUNDS, seed=4)
+    ref = run_counts(spec)
+    assert_counts_equal(run_counts(spec, RunOptions(jobs=2)), ref)
+    assert_counts_equal(run_counts(spec, RunOptions(jobs=1, progress=False), jobs=2), ref)
 
 
 # --------------------------------------------------------------------------- checkpoints
@@ -164,9 +181,9 @@ def test_bad_choices_are_refused():
 def test_checkpoint_finished_with_other_jobs_and_damaged_block_redone(tmp_path):
     spec = make_spec(**TWO_BLOCKS)
     assert spec.n_chunks == BLOCK_CHUNKS + 1
-    ref = run_counts(spec, 1)
+    ref = run_counts(spec, jobs=1)
     ckpt = tmp_path / "ck"
-    assert_counts_equal(run_counts(spec, 1, checkpoint=ckpt), ref)
+    assert_counts_equal(run_counts(spec, jobs=1, checkpoint=ckpt), ref)
     blocks = sorted(p.name for p in ckpt.iterdir())
     assert blocks == [f"block-0-{BLOCK_CHUNKS}.npz", f"block-{BLOCK_CHUNKS}-{BLOCK_CHUNKS + 1}.npz", "manifest.json"]
     manifest = json.loads((ckpt / "manifest.json").read_text())
@@ -176,11 +193,11 @@ def test_checkpoint_finished_with_other_jobs_and_damaged_block_redone(tmp_path):
     (ckpt / f"block-0-{BLOCK_CHUNKS}.npz").unlink()
     (ckpt / f"block-{BLOCK_CHUNKS}-{BLOCK_CHUNKS + 1}.npz").write_bytes(b"garbage")
     (ckpt / ".block-0-64.npz.x.part").write_bytes(b"left by kill -9")
-    assert_counts_equal(run_counts(spec, 2, checkpoint=ckpt), ref)
+    assert_counts_equal(run_counts(spec, jobs=2, checkpoint=ckpt), ref)
     assert sorted(p.name for p in ckpt.iterdir()) == blocks
     # complete: nothing is run, the blocks are read
     stamps = {p.name: p.stat().st_mtime_ns for p in ckpt.iterdir()}
-    assert_counts_equal(run_counts(spec, 2, checkpoint=ckpt), ref)
+    assert_counts_equal(run_counts(spec, jobs=2, checkpoint=ckpt), ref)
     assert {p.name: p.stat().st_mtime_ns for p in ckpt.iterdir()} == stamps
 
 

@@ -8,7 +8,10 @@ from numba import njit
 from wizsim.engine.simd import add_rows
 
 
-@njit(cache=True)
+# Not cached on disk: it inlines the engine's add_rows, and Numba keys a cached function by its own
+# file only, so an edit to wizsim/engine/simd.py would load stale code (the engine's cache fingerprint
+# covers wizsim/engine only; tests/test_cache_coverage.py). Compiling it costs about 0.6 s a session.
+@njit(cache=False)
 def _vector(w, start, idx, lo, m):
     acc = np.empty(16, dtype=w.dtype)
     add_rows(w, start, idx, lo, m, acc)

@@ -49,8 +49,8 @@ from .engine import layout as L
 from .engine.score import round_score_checked
 from .errors import WizsimError
 from .header import deck_name, header_line
+from .parallel import run_counts
 from .rules import FROM_INDICATOR, check_players, parse_rules, standard_last_round
-from .simulate import run_counts
 from .spec import RunSpec, make_spec, strategy_label
 from .stats import mean_ci, wilson_ci
 from .strategies import Strategy, make_strategy, split_top_level
@@ -416,7 +416,7 @@ def advise(
     pos = position - 1
 
     def run(items: int, forced: int | None):
-        counts = run_counts(su.spec(items, forced), jobs)
+        counts = run_counts(su.spec(items, forced), jobs=jobs)
         return counts.joint[k, 0, pos], counts.aux[k, 0, pos]
 
     # pilot: `samples` deals; if earlier bids reject some, play enough deals for `samples` accepted ones

@@ -17,8 +17,8 @@ import sys
 import time
 from dataclasses import dataclass
 
-from .simulate import make_spec, run_counts
-from .spec import RunSpec
+from .parallel import run_counts
+from .spec import RunSpec, make_spec
 
 
 @dataclass
@@ -79,9 +79,9 @@ def _timed(run, repeats: int) -> list[float]:
 def time_case(case: BenchCase, repeats: int = 3) -> dict:
     """Warm up, then time ``repeats`` runs of ``case``; return the median throughput."""
     warm = _spec(case, max(case.size // 20, 1), seed=12345)
-    run_counts(warm, case.jobs)  # compile, load caches, start workers
+    run_counts(warm, jobs=case.jobs)  # compile, load caches, start workers
     spec = _spec(case, case.size, seed=1)
-    times = _timed(lambda _: run_counts(spec, case.jobs), repeats)
+    times = _timed(lambda _: run_counts(spec, jobs=case.jobs), repeats)
     median = statistics.median(times)
     rounds = spec.rounds
     plays = spec.items * sum(spec.schedule) * spec.players
@@ -137,11 +137,12 @@ def time_openspiel(seconds: float = 2.0, repeats: int = 3) -> dict | None:
 STARTUP_CHILD = """
 import json, time
 t0 = time.perf_counter()
-from wizsim.simulate import make_spec, run_counts
+from wizsim.parallel import run_counts
+from wizsim.simulate import make_spec
 t1 = time.perf_counter()
-run_counts(make_spec(4, cards=10, hands=1000, seed=1), 1)
+run_counts(make_spec(4, cards=10, hands=1000, seed=1))
 t2 = time.perf_counter()
-run_counts(make_spec(4, cards=10, hands=4 * 16384, seed=2), 2)  # 4 chunks: 2 workers start
+run_counts(make_spec(4, cards=10, hands=4 * 16384, seed=2), jobs=2)  # 4 chunks: 2 workers start
 t3 = time.perf_counter()
 print(json.dumps({"import_s": t1 - t0, "first_run_s": t2 - t1, "workers_s": t3 - t2}))
 """
@@ -151,7 +152,7 @@ def time_startup(repeats: int = 3) -> dict:
     """Start-up costs, apart from throughput: median seconds over ``repeats`` fresh processes.
 
     ``process_s``: the interpreter's start and exit (wall time of the child
-    minus what it measured inside); ``import_s``: ``from wizsim.simulate import ...``;
+    minus what it measured inside); ``import_s``: the imports of ``run_counts`` and ``make_spec``;
     ``first_run_s``: the first run, 1,000 rounds (loads the compiled kernels from
     Numba's cache, or compiles them if the cache is empty); ``workers_s``: the
     first 2-job run, 4 chunks of 16,384 rounds (starts two worker processes, which import and load too).

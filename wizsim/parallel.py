@@ -47,7 +47,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -667,21 +667,43 @@ def _load_counts(ckpt: Checkpoint, spec: RunSpec, lo: int, hi: int) -> Counts | 
     return got
 
 
-def run_counts(spec: RunSpec, options: RunOptions) -> Counts:
+def run_counts(spec: RunSpec, options: RunOptions | None = None, **changes: Any) -> Counts:
     """Run every chunk of ``spec`` and return the summed counts (see the module docstring).
+
+    The one entry point for a simulation's counts: ``run_counts(spec, options)``
+    from a command line's :class:`RunOptions`, ``run_counts(spec, jobs=2)`` or
+    ``run_counts(spec, backend="dask", scheduler=...)`` from Python.
 
     Parameters
     ----------
     spec : RunSpec
         The run.
-    options : RunOptions
-        Workers, backend, checkpoint folder, progress and Numba cache switch.
+    options : RunOptions, optional
+        Workers, backend, checkpoint folder, progress and Numba cache switch
+        (default ``RunOptions()``: one process, no checkpoint, no progress).
+    **changes
+        Fields of :class:`RunOptions` to set on ``options`` (``jobs``,
+        ``backend``, ``scheduler``, ``checkpoint``, ``progress``, ``numba_cache``).
 
     Returns
     -------
     Counts
         Identical for every ``jobs`` and backend, and for a resumed run.
+
+    Raises
+    ------
+    TypeError
+        For an ``options`` that is not a :class:`RunOptions` (a number of jobs
+        goes by keyword: ``jobs=2``) or a change that is not one of its fields.
+    WizsimError
+        For invalid options (see :class:`RunOptions`).
     """
+    if options is None:
+        options = RunOptions()
+    elif not isinstance(options, RunOptions):
+        raise TypeError(f"run_counts(spec, options): options must be a RunOptions, got {options!r} (use jobs=N)")
+    if changes:
+        options = replace(options, **changes)
     n_chunks = spec.n_chunks
     total = Counts.zeros(spec.players, max(spec.schedule))
     ckpt = Checkpoint(options.checkpoint, spec.provenance(), n_chunks) if options.checkpoint is not None else None

@@ -1,14 +1,14 @@
 """Public simulation API: run a simulation and build its tables.
 
 What a run is (:class:`RunSpec`, :func:`make_spec`, chunk seeding,
-:class:`Counts`) lives in :mod:`wizsim.spec`, how its chunks are run (local
-processes, Dask, checkpoints, progress) in :mod:`wizsim.parallel`; both are
-re-exported here. Results are identical for every ``jobs`` and backend.
+:class:`Counts`) lives in :mod:`wizsim.spec`, and the names the tables and
+analyses need are re-exported here; how its chunks are run (local processes,
+Dask, checkpoints, progress) is :func:`wizsim.parallel.run_counts`. Results
+are identical for every ``jobs`` and backend.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -28,48 +28,16 @@ from .spec import (
     AUX_MISS_SQ,
     AUX_SCORE,
     AUX_SCORE_SQ,
-    BATCH_CHUNKS,
     CHUNK_GAMES,
     CHUNK_ROUNDS,
-    MAX_ITEMS,
-    N_AUX,
     Counts,
     RunSpec,
-    as_int,
     make_spec,
-    run_block,
     strategy_label,
 )
 from .stats import mean_ci, wilson_ci
 
 kernel_tables = C.kernel_tables
-
-
-def run_counts(
-    spec: RunSpec,
-    jobs: int = 1,
-    *,
-    backend: str = "loky",
-    scheduler: str | None = None,
-    checkpoint: str | os.PathLike | None = None,
-    progress: bool = False,
-    numba_cache: bool | None = None,
-) -> Counts:
-    """Run ``spec`` and return the summed counts: identical for every ``jobs`` and backend.
-
-    ``jobs`` local processes (``backend="loky"``), or a Dask cluster
-    (``backend="dask"``: the one at ``scheduler="tcp://host:port"``, else a
-    local one with ``jobs`` processes). ``checkpoint`` is a folder that keeps
-    finished blocks so that an interrupted run can be resumed; ``progress``
-    shows a bar on stderr for runs longer than 2 s; ``numba_cache=False``
-    switches Numba's on-disk cache off here and in the workers. See
-    :class:`wizsim.parallel.RunOptions` and :func:`wizsim.parallel.run_counts`.
-    """
-    options = parallel.RunOptions(
-        jobs=jobs, backend=backend, scheduler=scheduler, checkpoint=checkpoint, progress=progress,
-        numba_cache=numba_cache,
-    )  # fmt: skip
-    return parallel.run_counts(spec, options)
 
 
 @dataclass
@@ -231,7 +199,7 @@ def simulate_result(
     Parameters are those of :func:`simulate`.
     """
     spec = make_spec(players, cards, hands, games, schedule, seed, strategy, rules, deck, specials)
-    counts = run_counts(spec, jobs, **run_options)
+    counts = parallel.run_counts(spec, jobs=jobs, **run_options)
     return SimulationResult(spec, counts, spec.provenance())
 
 
@@ -275,7 +243,7 @@ def simulate(
         Special cards mixed into the deck: names (``"dragon,fairy"``) or ``"all"``.
     **run_options
         ``backend`` (``"loky"``/``"dask"``), ``scheduler``, ``checkpoint``,
-        ``progress`` and ``numba_cache``, as for :func:`run_counts`.
+        ``progress`` and ``numba_cache``, as for :func:`wizsim.parallel.run_counts`.
 
     Returns
     -------
@@ -296,19 +264,13 @@ __all__ = [
     "AUX_MISS_SQ",
     "AUX_SCORE",
     "AUX_SCORE_SQ",
-    "BATCH_CHUNKS",
     "CHUNK_GAMES",
     "CHUNK_ROUNDS",
-    "MAX_ITEMS",
-    "N_AUX",
     "Counts",
     "RunSpec",
     "SimulationResult",
-    "as_int",
     "kernel_tables",
     "make_spec",
-    "run_block",
-    "run_counts",
     "simulate",
     "simulate_result",
     "strategy_label",
