@@ -61,7 +61,8 @@ def test_a_learned_rollout_replays_learned_self_play(sel):
     policy = sel.pop("policy", 3)
     strategy = sel.pop("strategy", "learned")
     spec = make_spec(**sel, seed=11, strategy=strategy)
-    tables, ids, params, *_ = spec.kernel_args()
+    setup, (ids, params) = spec.kernel_args()
+    tables = setup.tables
     deck = np.asarray(spec.deck, dtype=np.int64)
     n = sel["players"]
     full = np.bincount(deck, minlength=64).astype(np.int64)

@@ -71,13 +71,12 @@ def record_chunk_arrays(spec: RunSpec, chunk: int) -> tuple[int, RoundRecords]:
     (one row per round, in play order).
     """
     n, kmax = spec.players, max(spec.schedule)
-    schedule, trumps = spec.schedule_arrays()
+    schedule = spec.schedule_arrays()
     first, count, state = spec.chunk_range(chunk, chunk + 1)
-    rec = RoundRecords.empty(int(count[0]) * len(schedule), n, kmax)
+    rec = RoundRecords.empty(int(count[0]) * len(spec.schedule), n, kmax)
     with rule_errors(spec.bid_rules()):
         record_chunk(
-            n, schedule, trumps, int(spec.games_mode), int(first[0]), int(count[0]), state[0], *spec.kernel_args(),
-            rec.kernel_arrays(),
+            n, schedule, int(first[0]), int(count[0]), state[0], *spec.kernel_args(), rec.kernel_arrays(),
         )  # fmt: skip
     return int(first[0]), rec
 

@@ -26,7 +26,7 @@ from . import cards as C
 from .bid_rules import BidRule, kernel_rules, rule_errors
 from .engine import layout as L
 from .engine import simulate_chunks
-from .engine.bundles import Accumulators, Models, Preset, Switches, Tables
+from .engine.bundles import Accumulators, Chunks, Models, Players, Preset, Schedule, Setup, Switches, Tables
 from .engine.layout import AUX_HIT, AUX_MISS, AUX_MISS_SQ, AUX_SCORE, AUX_SCORE_SQ, N_AUX  # noqa: F401  # Counts.aux columns
 from .errors import WizsimError
 from .header import deck_name
@@ -70,9 +70,10 @@ class RunSpec:
     log: tuple | None = None  # pimc's card and bid decisions logged for training `learned` (learned_data.no_log)
     learned_path: str | None = None  # another network file for `learned` seats (training and tests)
 
-    def kernel_args(self) -> tuple:
-        """What every kernel call takes after the chunk arguments: (tables, strategy ids, parameter rows, preset,
-        models, switches), the bundles of :mod:`wizsim.engine.bundles` (built here, nowhere else)."""
+    def kernel_args(self) -> tuple[Setup, Players]:
+        """What every kernel call takes after the chunk arguments: the :class:`~wizsim.engine.bundles.Setup` (tables,
+        preset, models, switches) and the :class:`~wizsim.engine.bundles.Players` (strategy ids, parameter rows),
+        the bundles of :mod:`wizsim.engine.bundles` (built here, nowhere else)."""
         table, masks = C.kernel_tables()
         ids, params = strategy_arrays(self.strategies)
         rules = self.bid_rules()
@@ -117,7 +118,7 @@ class RunSpec:
         feats = Switches(switch(has_pimc), switch(has_heuristic), switch(has_specials), switch(has_learned),
                          switch(has_pimc or has_learned), kernel_rules(rules))  # fmt: skip
         tables = Tables(self.deck, mono, table, masks, self.rules.to_array(self.specials))
-        return tables, ids, params, pre, models, feats
+        return Setup(tables, pre, models, feats), Players(ids, params)
 
     def bid_rules(self) -> list[BidRule]:
         """The distinct bid rules of the rule seats, in seat order (rule ``i`` is the kernels' slot ``i``)."""
@@ -127,9 +128,11 @@ class RunSpec:
                 out.append(s.rule)
         return out
 
-    def schedule_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+    def schedule_arrays(self) -> Schedule:
+        """The :class:`~wizsim.engine.bundles.Schedule` the kernels read: hand sizes, trumps, games or rounds."""
         trumps = self.trumps or [FROM_INDICATOR] * len(self.schedule)
-        return np.asarray(self.schedule, dtype=np.int64), np.asarray(trumps, dtype=np.int64)
+        sizes = np.asarray(self.schedule, dtype=np.int64)
+        return Schedule(sizes, np.asarray(trumps, dtype=np.int64), int(self.games_mode))
 
     @property
     def rounds(self) -> int:
@@ -143,8 +146,9 @@ class RunSpec:
     def n_chunks(self) -> int:
         return -(-self.items // self.chunk_size)
 
-    def chunk_range(self, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(first item, item count, generator states [chunk, 2]) of chunks ``lo .. hi - 1``.
+    def chunk_range(self, lo: int, hi: int) -> Chunks:
+        """The :class:`~wizsim.engine.bundles.Chunks` ``lo .. hi - 1``: first item, item count and generator
+        states [chunk, 2] of each.
 
         Chunk ``i`` always gets the same two streams (dealing, decisions) from
         ``SeedSequence(seed, spawn_key=(i,))``, whoever computes it.
@@ -159,9 +163,9 @@ class RunSpec:
             ],
             dtype=np.uint64,
         ).reshape(hi - lo, 2)
-        return first, count, state
+        return Chunks(first, count, state)
 
-    def chunks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def chunks(self) -> Chunks:
         """(first item, item count, generator states) of every chunk (for small runs and histories)."""
         return self.chunk_range(0, self.n_chunks)
 
@@ -332,13 +336,10 @@ BATCH_CHUNKS = 1024  # chunks seeded and run per kernel call: bounded memory for
 def run_block(spec: RunSpec, lo: int, hi: int) -> Counts:
     """Run chunks ``lo .. hi - 1`` in this process with the serial kernel."""
     acc = Counts.zeros(spec.players, max(spec.schedule))
-    schedule, trumps = spec.schedule_arrays()
-    args = spec.kernel_args()
+    schedule = spec.schedule_arrays()
+    setup, players = spec.kernel_args()
     with rule_errors(spec.bid_rules()):
         for start in range(lo, hi, BATCH_CHUNKS):
-            first, count, state = spec.chunk_range(start, min(start + BATCH_CHUNKS, hi))
-            simulate_chunks(
-                spec.players, schedule, trumps, int(spec.games_mode), first, count, state, *args,
-                Accumulators(acc.joint, acc.aux, acc.game_acc),
-            )  # fmt: skip
+            chunks = spec.chunk_range(start, min(start + BATCH_CHUNKS, hi))
+            simulate_chunks(spec.players, schedule, chunks, setup, players, Accumulators(acc.joint, acc.aux, acc.game_acc))
     return acc

@@ -29,32 +29,37 @@ def _borrowed(context, builder, aryty, value):
     return dst._getvalue()
 
 
+def _borrowed_value(context, builder, ty, value):
+    """``value`` of Numba type ``ty`` with every array in it borrowed, nested tuples (bundles) included."""
+    if isinstance(ty, types.Array):
+        return _borrowed(context, builder, ty, value)
+    if isinstance(ty, types.BaseTuple) and _has_array(ty):
+        items = [_borrowed_value(context, builder, t, builder.extract_value(value, i)) for i, t in enumerate(ty.types)]
+        return context.make_tuple(builder, ty, items)
+    # anything else (the bid rules' function tuple, a number) is passed as it is: a new reference like any
+    # returned value, which the caller will release
+    context.nrt.incref(builder, ty, value)
+    return value
+
+
+def _has_array(ty) -> bool:
+    """True if the Numba type ``ty`` is an array or a tuple holding one, at any depth."""
+    if isinstance(ty, types.Array):
+        return True
+    return isinstance(ty, types.BaseTuple) and any(_has_array(t) for t in ty.types)
+
+
 @intrinsic
 def borrow(typingctx, arr):
-    """A view of ``arr`` without an owner, or a tuple of views of a tuple of arrays (module docstring)."""
-    if isinstance(arr, types.Array):
+    """A view of ``arr`` without an owner, or a bundle (a tuple, named or not, nested or not) with every array in it
+    borrowed (module docstring)."""
+    if not _has_array(arr):
+        return None
 
-        def codegen(context, builder, signature, args):
-            return _borrowed(context, builder, signature.args[0], args[0])
+    def codegen(context, builder, signature, args):
+        return _borrowed_value(context, builder, signature.args[0], args[0])
 
-        return arr(arr), codegen
-    if isinstance(arr, types.BaseTuple) and any(isinstance(t, types.Array) for t in arr.types):
-        # arrays are borrowed; anything else (the bid rules' function tuple) is passed as it is
-
-        def codegen_tuple(context, builder, signature, args):
-            tupty = signature.args[0]
-            items = []
-            for i, t in enumerate(tupty.types):
-                value = builder.extract_value(args[0], i)
-                if isinstance(t, types.Array):
-                    items.append(_borrowed(context, builder, t, value))
-                else:  # a new reference like any returned value: the caller will release it
-                    context.nrt.incref(builder, t, value)
-                    items.append(value)
-            return context.make_tuple(builder, tupty, items)
-
-        return arr(arr), codegen_tuple
-    return None
+    return arr(arr), codegen
 
 
 @intrinsic

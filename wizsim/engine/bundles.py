@@ -5,8 +5,10 @@ name at compile time (``view.played``), which costs nothing at run time, and
 a bundle of arrays can be borrowed as a whole (:func:`.borrow.borrow`). So no
 engine code reads a bundle by position, and each bundle is built in one place:
 
-* :class:`Tables` by :meth:`wizsim.spec.RunSpec.kernel_args` (the chunk's own
-  copy in :func:`.run.play_items`);
+* :class:`Schedule`, :class:`Chunks` by :class:`wizsim.spec.RunSpec`;
+* :class:`Setup`, :class:`Players` and :class:`Tables` by
+  :meth:`wizsim.spec.RunSpec.kernel_args` (the chunk's own copy in :func:`.run.play_items`);
+* :class:`Streams` and :class:`Outputs` in :mod:`.run`;
 * :class:`Seats` and :class:`GameSeats` in :func:`.run.play_items`;
 * :class:`Preset`, :class:`Models` and :class:`Switches` by ``kernel_args``;
 * :class:`View` (or :class:`NoView`) in :func:`.players.pimc_hooks.new_view`;
@@ -27,6 +29,23 @@ import numpy as np
 
 from .config import hot
 
+#: a run's rounds: the hand size of each round of an item, its trump (``FROM_INDICATOR`` or fixed by the variant or
+#: the standard table's last round), and 1 for whole games (0: every item is one round)
+Schedule = namedtuple("Schedule", "sizes trumps games")
+#: a run's chunks: the first item of each, how many items, and the two stream states (dealing, decisions) it starts from
+Chunks = namedtuple("Chunks", "first count state")
+#: what every round of a run reads and none changes: the :class:`Tables`, the :class:`Preset`, the :class:`Models`
+#: and the :class:`Switches`
+Setup = namedtuple("Setup", "tables pre models feats")
+#: who sits where: each seat's strategy id (``S_*``, the registry's position) and float64 parameter row (blocks in
+#: :mod:`.layout`)
+Players = namedtuple("Players", "strat params")
+#: the random streams of a chunk, one-element arrays on the stack: dealing, and every decision (so the same seed deals
+#: the same cards whatever the players do)
+Streams = namedtuple("Streams", "deal dec")
+#: what a chunk writes: whether it adds counts to ``acc`` (:class:`Accumulators`), whether it records every round in
+#: ``rec`` (:class:`Records`)
+Outputs = namedtuple("Outputs", "accumulate acc record rec")
 #: what every round reads: the deck in play (shuffled in place), mono's own decks (one row per seat), the card
 #: table (``C_*`` columns, one row per form), the suit masks (``M_*``) and the rule array (``R_*`` slots)
 Tables = namedtuple("Tables", "deck mono_decks table masks rules")
@@ -81,7 +100,7 @@ BidTurn = namedtuple("BidTurn", "p i n k dealer trump shown bid_sum forbidden")
 #: ``lo <= v < hi`` (hands, counts, ``info`` rows, cards seen; :func:`.players.pimc.save_snapshot`), ``hi = 0``: none
 Snapshots = namedtuple("Snapshots", "hands cnt info seen lo hi")
 
-BUNDLES = (Tables, Seats, GameSeats, Preset, Models, Switches, BidRules, View, NoView, Net, Records, Accumulators, Trick, Turn,
+BUNDLES = (Schedule, Chunks, Setup, Players, Streams, Outputs, Tables, Seats, GameSeats, Preset, Models, Switches, BidRules, View, NoView, Net, Records, Accumulators, Trick, Turn,
            BidTurn, Snapshots)  # fmt: skip
 
 

@@ -2,11 +2,12 @@
 
 :func:`play_round` strings the phases together; each phase is a named,
 inlined function. The arrays travel in named bundles (:mod:`.bundles`):
-``tables`` (:class:`.bundles.Tables`), ``seats`` (:class:`.bundles.Seats`),
-``rec`` (:class:`.bundles.Records`), ``pre`` (:class:`.bundles.Preset`),
-``models`` (:class:`.bundles.Models`), ``view`` (:class:`.bundles.View`, or
-:class:`.bundles.NoView` when no seat plays pimc or learned) and ``feats``
-(:class:`.bundles.Switches`). The phases read the fields they need; the
+``setup`` (:class:`.bundles.Setup`: the tables, the preset round, the models
+and the compile-time switches), ``players`` (:class:`.bundles.Players`),
+``streams`` (:class:`.bundles.Streams`), ``seats`` (:class:`.bundles.Seats`),
+``out`` (:class:`.bundles.Outputs`: counts and records), ``view``
+(:class:`.bundles.View`, or :class:`.bundles.NoView` when no seat plays pimc
+or learned). The phases read the fields they need; the
 per-card paths get single values and the arrays they read, not the bundles:
 every argument of a real (not inlined) call costs time per card. (Reference
 counts on those arrays cost nothing: they are borrowed views, see :mod:`.borrow`.)
@@ -83,10 +84,12 @@ from .trick import finish_trick, legal_mask, open_trick, take_card, trick_step
 
 
 @hot
-def deal_phase(n, k, dealer, fixed_trump, tables, deal_st, seats, record, rec_row, rec, pre):
+def deal_phase(n, k, dealer, fixed_trump, setup, deal_st, seats, out, rec_row):
     """Deal ``k`` cards to each of ``n`` seats; return the turned-up card (-1: none)."""
+    tables, pre = setup.tables, setup.pre
     deck, mono_decks, rules = tables.deck, tables.mono_decks, tables.rules
-    hands, cnt, won, rec_hands = seats.hands, seats.cnt, seats.won, rec.hands
+    hands, cnt, won, rec_hands = seats.hands, seats.cnt, seats.won, out.rec.hands
+    record = out.record
     for p in range(n):
         hands[p] = ZERO
         won[p] = 0
@@ -113,9 +116,10 @@ def deal_phase(n, k, dealer, fixed_trump, tables, deal_st, seats, record, rec_ro
 
 
 @hot
-def trump_phase(n, k, dealer, fixed_trump, indicator, tables, strat, params, dec_st, seats, specials):
+def trump_phase(n, k, dealer, fixed_trump, indicator, setup, players, dec_st, seats):
     """The round's trump (RULES.md 3), then the Werewolf; return (trump, Werewolf holder, swapped, face-up card)."""
-    table, rules, hands, cnt = tables.table, tables.rules, seats.hands, seats.cnt
+    table, rules, hands, cnt = setup.tables.table, setup.tables.rules, seats.hands, seats.cnt
+    strat, params, specials = players.strat, players.params, setup.feats.specials
     trump = NO_TRUMP if fixed_trump == FROM_INDICATOR else fixed_trump
     if indicator >= 0:
         cls = table[indicator, T_CLASS]
@@ -138,8 +142,7 @@ def trump_phase(n, k, dealer, fixed_trump, indicator, tables, strat, params, dec
 
 
 @hot
-def bid_phase(n, k, dealer, trump, shown, named, clairvoyant, tables, strat, params, dec_st, seats, pre, models, view,
-              feats):  # fmt: skip
+def bid_phase(n, k, dealer, trump, shown, named, clairvoyant, setup, players, dec_st, seats, view):
     """Everyone bids, from the dealer's left; return False if a preset (advisor) round is rejected.
 
     Hidden bids: nobody sees the earlier bids; the built-in players never look
@@ -147,9 +150,11 @@ def bid_phase(n, k, dealer, trump, shown, named, clairvoyant, tables, strat, par
     A preset round forces the advised seat's bid and is rejected (hands cleared)
     as soon as another seat would not make the bid given for it.
     """
+    tables, models, feats = setup.tables, setup.models, setup.feats
+    strat, params = players.strat, players.params
     rules = tables.rules
     hands, cnt, bids = seats.hands, seats.cnt, seats.bids
-    pre_info, pre_bids = pre.info, pre.bids
+    pre_info, pre_bids = setup.pre.info, setup.pre.bids
     bid_sum = 0
     p = dealer
     for i in range(n):
@@ -189,8 +194,7 @@ def bid_phase(n, k, dealer, trump, shown, named, clairvoyant, tables, strat, par
 
 
 @hot
-def trick_phase(n, k, dealer, trump, shown, track, tables, strat, params, dec_st, seats, record, rec_row, rec, models,
-                view, feats):  # fmt: skip
+def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, rec_row, view):
     """Play the ``k`` tricks; return (bids cancelled by a Bomb, the Cloud's taker or -1).
 
     Per card, the players' choices get single values and the random stream
@@ -198,9 +202,13 @@ def trick_phase(n, k, dealer, trump, shown, track, tables, strat, params, dec_st
     card, Wizard or Jester plays it without asking (the heuristic returns that
     card: tests/test_forced_play.py).
     """
+    tables, models, feats = setup.tables, setup.models, setup.feats
+    strat, params = players.strat, players.params
     table, masks, rules = tables.table, tables.masks, tables.rules
     hands, cnt, bids, won, work = seats.hands, seats.cnt, seats.bids, seats.won, seats.work
     heuristic, specials = feats.heuristic, feats.specials
+    record, rec = out.record, out.rec
+    track = keeps_view(n, strat)
     net = learned_net(feats.learned, view, models)  # what the learned player reads (any arrays without it)
     leader = dealer + 1
     if leader == n:
@@ -280,37 +288,39 @@ def score_phase(n, k, cancelled, cloud_taker, scoring, bids, won, final_bids, sc
 
 
 @hot
-def play_round(n, k, dealer, fixed_trump, clairvoyant, tables, strat, params, deal_st, dec_st, seats, record,
-               rec_row, rec, pre, models, view, feats):  # fmt: skip
+def keeps_view(n, strat):
+    """Whether a seat plays pimc or learned: then the round keeps the view of it they read."""
+    track = False
+    for p in range(n):
+        track |= strat[p] == S_PIMC or strat[p] == S_LEARNED
+    return track
+
+
+@hot
+def play_round(n, k, dealer, fixed_trump, clairvoyant, setup, players, streams, seats, out, rec_row, view):
     """Deal, bid, play and score one round of ``n`` players (seats 0..n-1 here); return False if rejected.
 
     Results land in ``seats`` (bids, tricks won, final bids, scores).
     ``fixed_trump`` is the trump a variant or the schedule fixes (Maximus, the
     standard table's last round: no card turned up), or FROM_INDICATOR;
     ``clairvoyant`` makes bidders see the other hands and not their own. When
-    ``record`` is true everything that happens is written to row ``rec_row`` of
-    the ``rec`` arrays (histories and tests).
+    ``out.record`` is true everything that happens is written to row ``rec_row``
+    of ``out.rec`` (histories and tests).
     """
-    table, rules = tables.table, tables.rules
-    track = False
-    for p in range(n):
-        track |= strat[p] == S_PIMC or strat[p] == S_LEARNED
-    indicator = deal_phase(n, k, dealer, fixed_trump, tables, deal_st, seats, record, rec_row, rec, pre)
-    specials = feats.specials  # a compile-time switch (players/switches.py)
-    trump, wolf, swapped, shown = trump_phase(n, k, dealer, fixed_trump, indicator, tables, strat, params, dec_st,
-                                              seats, specials)  # fmt: skip
-    if track:  # PIMC's view of the round (before the bids: PIMC bids by sampling too)
-        reset_hook(n, indicator, wolf, swapped, tables, pre, view)
+    table, rules = setup.tables.table, setup.tables.rules
+    dec_st = streams.dec
+    indicator = deal_phase(n, k, dealer, fixed_trump, setup, streams.deal, seats, out, rec_row)
+    trump, wolf, swapped, shown = trump_phase(n, k, dealer, fixed_trump, indicator, setup, players, dec_st, seats)
+    if keeps_view(n, players.strat):  # PIMC's view of the round (before the bids: PIMC bids by sampling too)
+        reset_hook(n, indicator, wolf, swapped, setup.tables, setup.pre, view)
     # trump named by a player (a Wizard or special indicator, the Werewolf), not turned up or fixed: a bid-rule feature
     named = trump >= 0 and (swapped != 0 or (indicator >= 0 and table[indicator, T_CLASS] != CLASS_SUIT))
-    if not bid_phase(n, k, dealer, trump, shown, named, clairvoyant, tables, strat, params, dec_st, seats, pre, models,
-                     view, feats):  # fmt: skip
+    if not bid_phase(n, k, dealer, trump, shown, named, clairvoyant, setup, players, dec_st, seats, view):
         return False
-    cancelled, cloud_taker = trick_phase(n, k, dealer, trump, shown, track, tables, strat, params, dec_st, seats,
-                                         record, rec_row, rec, models, view, feats)  # fmt: skip
+    cancelled, cloud_taker = trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, rec_row, view)
     score_phase(n, k, cancelled, cloud_taker, rules[R_SCORING], seats.bids, seats.won, seats.final_bids, seats.scores)
-    if record:
-        rec_info = rec.info
+    if out.record:
+        rec_info = out.rec.info
         rec_info[rec_row, I_DEALER] = dealer
         rec_info[rec_row, I_CARDS] = k
         rec_info[rec_row, I_INDICATOR] = indicator

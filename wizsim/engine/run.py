@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from .borrow import borrow, hold, stack_stream
-from .bundles import Accumulators, GameSeats, Records, Seats, Tables
+from .bundles import Accumulators, GameSeats, Outputs, Players, Records, Seats, Setup, Streams, Tables
 from .config import hot, jit
 from .layout import (
     AUX_HIT,
@@ -131,8 +131,7 @@ def award_game(n, na, totals, ws_seats, games):
 
 
 @hot
-def play_item(item, n, schedule, trumps, games_mode, tables, strat, params, deal_st, dec_st, ws, accumulate, acc,
-              record, row, rec, pre, models, view, feats):  # fmt: skip
+def play_item(item, n, schedule, setup, players, streams, ws, out, row, view):
     """Play item ``item``: one round (hands mode) or one game (games mode); return the next record row.
 
     Hands mode: item ``h`` is dealt by seat ``h % n``. Games mode: seat 0 deals
@@ -141,53 +140,49 @@ def play_item(item, n, schedule, trumps, games_mode, tables, strat, params, deal
     and seats keep their game numbers in the counts. ``ws``: the
     :class:`.bundles.GameSeats`.
     """
+    sizes, trumps, games_mode = schedule.sizes, schedule.trumps, schedule.games
     game_seat, totals, seats = ws.game_seat, ws.totals, ws.seats
-    rules = tables.rules
+    rules = setup.tables.rules
+    params = players.params
     na = n
     for i in range(n):
         game_seat[i] = i
         totals[i] = 0
-    # the round's strategies: the game's until an elimination makes compact copies
-    cur_strat = strat
-    cur_params = params
+    cur = players  # the round's strategies: the game's until an elimination makes compact copies
     dealer = item % n if games_mode == 0 else 0
-    if pre.info[PRE_ON] != 0:
-        dealer = pre.info[PRE_DEALER]
-    for r in range(schedule.shape[0]):
-        k = schedule[r]
+    if setup.pre.info[PRE_ON] != 0:
+        dealer = setup.pre.info[PRE_DEALER]
+    for r in range(sizes.shape[0]):
+        k = sizes[r]
         clairvoyant = rules[R_CLAIRVOYANCE] != 0 and (r == 0 or games_mode == 0)
-        accepted = play_round(na, k, dealer, trumps[r], clairvoyant, tables, cur_strat, cur_params, deal_st, dec_st,
-                              seats, record, row, rec, pre, models, view, feats)  # fmt: skip
-        if not accepted:
+        if not play_round(na, k, dealer, trumps[r], clairvoyant, setup, cur, streams, seats, out, row, view):
             return row  # a preset (advisor) round whose earlier bids did not match: hands mode only
-        if accumulate:
-            accumulate_round(k, na, dealer, game_seat, seats, acc)
+        if out.accumulate:
+            accumulate_round(k, na, dealer, game_seat, seats, out.acc)
         for i in range(na):
             totals[game_seat[i]] += seats.scores[i]
-        if record:
-            record_results(row, n, na, game_seat, seats, rec)
+        if out.record:
+            record_results(row, n, na, game_seat, seats, out.rec)
             row += 1
         dealer += 1
         if dealer == na:
             dealer = 0
-        nxt = r + 1 < schedule.shape[0]
-        if rules[R_ELIMINATION] != 0 and nxt and na > 3 and na * schedule[r + 1] > ELIMINATION_DECK:
-            dealer = eliminate_lowest(na, dealer, totals, game_seat, dec_st)
+        nxt = r + 1 < sizes.shape[0]
+        if rules[R_ELIMINATION] != 0 and nxt and na > 3 and na * sizes[r + 1] > ELIMINATION_DECK:
+            dealer = eliminate_lowest(na, dealer, totals, game_seat, streams.dec)
             na -= 1
             for i in range(na):
-                ws.strat[i] = strat[game_seat[i]]
+                ws.strat[i] = players.strat[game_seat[i]]
                 for j in range(params.shape[1]):
                     ws.params[i, j] = params[game_seat[i], j]
-            cur_strat = ws.strat
-            cur_params = ws.params
-    if games_mode != 0 and accumulate:
-        award_game(n, na, totals, game_seat, acc.games)
+            cur = Players(ws.strat, ws.params)
+    if games_mode != 0 and out.accumulate:
+        award_game(n, na, totals, game_seat, out.acc.games)
     return row
 
 
 @jit
-def play_items(n, schedule, trumps, games_mode, first, count, state, tables0, strat, params, pre, models, feats,
-               accumulate, acc, record, rec):  # fmt: skip
+def play_items(n, schedule, first, count, state, setup, players, out):
     """Play items ``first .. first + count - 1`` (see :func:`play_item`) from generator ``state``.
 
     One call per chunk; the round is inlined into its loop. The work arrays are
@@ -196,9 +191,10 @@ def play_items(n, schedule, trumps, games_mode, first, count, state, tables0, st
     of the loop.
     """
     # the two streams on the stack: no other array can alias them, so the compiler keeps them in registers
-    deal_st = stack_stream(state[0])
-    dec_st = stack_stream(state[1])
+    streams = Streams(stack_stream(state[0]), stack_stream(state[1]))
+    tables0 = setup.tables
     tables = Tables(tables0.deck.copy(), tables0.mono_decks.copy(), tables0.table, tables0.masks, tables0.rules)
+    params = players.params
     seats = Seats(
         np.zeros(n, dtype=np.uint64),  # hands
         np.zeros((n, 64), dtype=np.int64),  # copies of each card in hand
@@ -215,48 +211,41 @@ def play_items(n, schedule, trumps, games_mode, first, count, state, tables0, st
         np.zeros(n, dtype=np.int64),  # game totals by game seat
         seats,
     )
-    view = new_view(feats.view_kept, n)  # PIMC's (and the learned player's) view of the round; a stand-in without them
+    view = new_view(setup.feats.view_kept, n)  # PIMC's (and the learned player's) view; a stand-in without them
     # borrowed views (no reference counts) of arrays that live until this function returns
-    b_seats = borrow(seats)
-    b_ws = GameSeats(borrow(ws.game_seat), borrow(ws.strat), borrow(ws.params), borrow(ws.totals), b_seats)
-    b_tables, b_acc, b_rec, b_pre, b_models = borrow(tables), borrow(acc), borrow(rec), borrow(pre), borrow(models)
-    b_view = borrow(view)
-    b_feats = borrow(feats)
-    b_schedule, b_trumps, b_strat, b_params = borrow(schedule), borrow(trumps), borrow(strat), borrow(params)
+    b_setup = borrow(Setup(tables, setup.pre, setup.models, setup.feats))
+    b_ws, b_out, b_view = borrow(ws), borrow(out), borrow(view)
+    b_schedule, b_players = borrow(schedule), borrow(players)
     row = 0
     for item in range(first, first + count):
-        row = play_item(item, n, b_schedule, b_trumps, games_mode, b_tables, b_strat, b_params, deal_st, dec_st, b_ws,
-                        accumulate, b_acc, record, row, b_rec, b_pre, b_models, b_view, b_feats)  # fmt: skip
-    hold((tables, seats, ws, acc, rec, pre, models, view, feats, schedule, trumps, strat, params))
+        row = play_item(item, n, b_schedule, b_setup, b_players, streams, b_ws, b_out, row, b_view)
+    hold((tables, setup, seats, ws, out, view, schedule, players))
 
 
 @jit
-def simulate_chunks(n, schedule, trumps, games_mode, chunk_first, chunk_count, chunk_state, tables, strat, params,
-                    pre, models, feats, acc):  # fmt: skip
+def simulate_chunks(n, schedule, chunks, setup, players, acc):
     """Play whole chunks and add their integer counts to ``acc`` (:class:`.bundles.Accumulators`, module docstring).
 
-    Chunk ``c`` covers items ``chunk_first[c] .. + chunk_count[c] - 1`` (rounds
-    in hands mode, games in games mode) and draws from the streams seeded by
-    ``chunk_state[c]`` (dealing, decisions). The bundles (:mod:`.bundles`,
-    built by :meth:`wizsim.spec.RunSpec.kernel_args`): ``tables``
-    (:class:`.bundles.Tables`), ``pre`` the preset rounds of the bid advisor
-    (:class:`.bundles.Preset`, ``info[PRE_ON] == 0``: off), ``models``
-    (:class:`.bundles.Models`) and ``feats`` the compile-time switches
-    (:class:`.bundles.Switches`, see :mod:`.players.switches`).
+    Chunk ``c`` covers items ``chunks.first[c] .. + chunks.count[c] - 1``
+    (rounds in hands mode, games in games mode) and draws from the streams
+    seeded by ``chunks.state[c]`` (dealing, decisions). The bundles
+    (:mod:`.bundles`, built by :class:`wizsim.spec.RunSpec`): ``schedule``
+    (:class:`.bundles.Schedule`), ``setup`` (:class:`.bundles.Setup`: the tables,
+    the preset rounds of the bid advisor, the models, the compile-time
+    switches of :mod:`.players.switches`), ``players`` (:class:`.bundles.Players`).
     """
     dummy_p = np.zeros((1, 1, 1), dtype=np.int64)
     dummy_i = np.zeros((1, 1), dtype=np.int64)
     rec = Records(np.zeros((1, 1, 1), dtype=np.uint8), dummy_i, dummy_p, np.zeros((1, 1, 1), dtype=np.uint64), dummy_p,
                   dummy_i)  # fmt: skip
     yes = n > 0  # a run-time True: a literal flag would give play_items a second signature to compile
-    for c in range(chunk_first.shape[0]):
-        play_items(n, schedule, trumps, games_mode, chunk_first[c], chunk_count[c], chunk_state[c], tables, strat,
-                   params, pre, models, feats, yes, acc, not yes, rec)  # fmt: skip
+    out = Outputs(yes, acc, not yes, rec)
+    for c in range(chunks.first.shape[0]):
+        play_items(n, schedule, chunks.first[c], chunks.count[c], chunks.state[c], setup, players, out)
 
 
 @jit
-def record_chunk(n, schedule, trumps, games_mode, first, count, state, tables, strat, params, pre, models, feats,
-                 rec):  # fmt: skip
+def record_chunk(n, schedule, first, count, state, setup, players, rec):
     """Play one chunk like :func:`simulate_chunks` and record every round in ``rec`` (:class:`.bundles.Records`).
 
     ``rec.hands[r, seat]`` the dealt cards, ``rec.info[r]`` the round (columns
@@ -271,5 +260,4 @@ def record_chunk(n, schedule, trumps, games_mode, first, count, state, tables, s
         np.zeros((1, 1), dtype=np.int64),
     )
     yes = n > 0  # run-time flags: the same play_items signature as simulate_chunks
-    play_items(n, schedule, trumps, games_mode, first, count, state, tables, strat, params, pre, models, feats, not yes,
-               acc, yes, rec)  # fmt: skip
+    play_items(n, schedule, first, count, state, setup, players, Outputs(not yes, acc, yes, rec))
