@@ -106,7 +106,7 @@ def pimc_seat_bid(turn, base, hands, cnt, bids, tables, params, view, models, st
 
     With a training log in ``models`` the decision is logged (:func:`.learned.log_bid`).
     """
-    p, n, k, dealer, trump = turn.p, turn.n, turn.k, turn.dealer, turn.trump
+    p, n, k, trump = turn.p, turn.n, turn.k, turn.trump
     rules = tables.rules
     know = view.know
     bid_log = models.bid_log
@@ -116,17 +116,15 @@ def pimc_seat_bid(turn, base, hands, cnt, bids, tables, params, view, models, st
     values = np.zeros((3, 2 * 64 + 1), dtype=np.int64)
     b, st = pimc_bid(turn, hands, cnt, bids, view.full, know[p], base, tables, params, net, st, values)
     est = estimate(hands[p], cnt[p], trump, n, k, params[p], rules[R_MONO] != 0)
-    i = (p - dealer - 1) % n
-    log_bid(bid_log, models.bid_log_n, values, p, i, n, k, trump, hands, cnt, bids, dealer, turn.forbidden, rules,
-            view.full, est, base)  # fmt: skip
+    log_bid(bid_log, models.bid_log_n, values, turn, hands, cnt, bids, rules, view.full, est, base)
     return b, st
 
 
 @hot
 def learned_seat_bid(turn, hands, cnt, bids, rules, est, base, view, models):
     """The learned player's bid: a call of :func:`.learned.learned_bid` with the arrays it reads only."""
-    return learned_bid(turn.p, turn.i, turn.n, turn.k, turn.dealer, turn.trump, hands, cnt, bids, turn.forbidden,
-                       rules, view.full, est, base, models.bid_w1, models.bid_b1, models.bid_w2)  # fmt: skip
+    return learned_bid(turn, hands, cnt, bids, rules, view.full, est, base, models.bid_w1, models.bid_b1,
+                       models.bid_w2)  # fmt: skip
 
 
 @hot

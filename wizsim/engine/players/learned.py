@@ -587,8 +587,10 @@ def log_decision(log, log_n, values, turn, trick, hands, cnt, bids, won, rules, 
 
 
 @hot
-def fill_bid_state(row, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base):
-    """Write what seat ``p`` (the ``i``-th to bid) knows when bidding into ``row`` (``BS_*`` columns)."""
+def fill_bid_state(row, turn, hands, cnt, bids, rules, full, est, base):
+    """Write what seat ``turn.p`` (the ``turn.i``-th to bid; a :class:`..bundles.BidTurn`) knows when bidding into
+    ``row`` (``BS_*`` columns)."""
+    p, i, n, k, trump, dealer, forbidden = turn.p, turn.i, turn.n, turn.k, turn.trump, turn.dealer, turn.forbidden
     row[BS_N] = n
     row[BS_K] = k
     row[BS_POS] = i
@@ -708,10 +710,11 @@ def score_bids(row, cands, nb, bw1, bb1, bw2, out):
 
 
 @jit
-def learned_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, full, est, base, bw1, bb1, bw2):
+def learned_bid(turn, hands, cnt, bids, rules, full, est, base, bw1, bb1, bw2):
     """The bid among ``base - 2 .. base + 2`` (never ``forbidden``) the bid network scores best (first on ties)."""
     row = np.empty(BS_WIDTH, dtype=np.int64)
-    fill_bid_state(row, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base)
+    fill_bid_state(row, turn, hands, cnt, bids, rules, full, est, base)
+    k, forbidden = turn.k, turn.forbidden
     cands = np.empty(MAX_BIDS, dtype=np.int64)
     nb = 0
     for b in range(max(base - 2, 0), min(base + 2, k) + 1):
@@ -732,14 +735,14 @@ def learned_bid(p, i, n, k, dealer, trump, hands, cnt, bids, forbidden, rules, f
 
 
 @jit
-def log_bid(log, log_n, values, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base):
+def log_bid(log, log_n, values, turn, hands, cnt, bids, rules, full, est, base):
     """Append a pimc bid decision (its state row and every candidate bid's total score) while ``log`` has room."""
     nb = values[0, values.shape[1] - 1]
     j = log_n[0]
     if nb < 2 or nb > MAX_BIDS or j >= log.shape[0]:
         return
     row = log[j]
-    fill_bid_state(row, p, i, n, k, trump, hands, cnt, bids, dealer, forbidden, rules, full, est, base)
+    fill_bid_state(row, turn, hands, cnt, bids, rules, full, est, base)
     row[LOG_B_NB] = nb
     for c in range(nb):
         row[LOG_B_BIDS + c] = values[0, c]
