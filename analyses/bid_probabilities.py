@@ -102,6 +102,7 @@ import pandas as pd
 from wizsim import exact as X
 from wizsim.history import record_chunk_arrays
 from wizsim.io import write_table
+from wizsim.parallel import map_tasks
 from wizsim.plotting import COLORS, figure, save
 from wizsim.simulate import make_spec
 from wizsim.stats import Z95, wilson_ci
@@ -239,24 +240,24 @@ def _one_card_task(players: int, hands: int, seed: int, chunk: int, bid_one: np.
     return n, np.rint(out).astype(np.int64).reshape(n, X.N_INDICATORS, X.N_CLASSES, 5)
 
 
+def _call(f, *args):
+    """One task in a worker: a task is its function and that function's arguments."""
+    return f(*args)
+
+
 def _run_tasks(tasks: list[tuple], jobs: int) -> list:
-    if jobs <= 1:
-        return [f(*a) for f, *a in tasks]
-    from joblib import Parallel, delayed
+    """Each task's result, in task order, from ``jobs`` workers of the run layer (``wizsim.parallel.map_tasks``)."""
+    if jobs > 1:
+        try:
+            import cloudpickle
+        except ImportError:  # joblib with its own copy
+            from joblib.externals import cloudpickle
 
-    try:
-        import cloudpickle
-    except ImportError:  # joblib with its own copy
-        from joblib.externals import cloudpickle
-
-    from wizsim.parallel import LokyWithEnv, worker_env
-
-    # the task functions travel by value: this file is not an importable module in the workers
-    module = sys.modules.get(__name__)
-    if module is not None and __name__ != "__main__":  # else cloudpickle sends them by value anyway
-        cloudpickle.register_pickle_by_value(module)
-    par = Parallel(n_jobs=jobs, backend=LokyWithEnv(env=worker_env(), inner_max_num_threads=1), batch_size=1)
-    return par(delayed(f)(*a) for f, *a in tasks)
+        # the task functions travel by value: this file is not an importable module in the workers
+        module = sys.modules.get(__name__)
+        if module is not None and __name__ != "__main__":  # else cloudpickle sends them by value anyway
+            cloudpickle.register_pickle_by_value(module)
+    return map_tasks(_call, tasks, jobs)
 
 
 # --------------------------------------------------------------------------- estimates

@@ -125,6 +125,7 @@ import numpy as np
 import pandas as pd
 
 from wizsim.history import record_chunk_arrays
+from wizsim.parallel import map_tasks
 from wizsim.simulate import RunSpec, make_spec
 from wizsim.stats import Z95, mean_ci, wilson_ci
 
@@ -218,12 +219,7 @@ def collect(spec: RunSpec, jobs: int = 1) -> dict[str, np.ndarray]:
 
     The result is the same for every ``jobs``.
     """
-    if jobs <= 1 or spec.n_chunks == 1:
-        parts = [chunk_data(spec, c) for c in range(spec.n_chunks)]
-    else:
-        from joblib import Parallel, delayed
-
-        parts = Parallel(n_jobs=min(jobs, spec.n_chunks))(delayed(chunk_data)(spec, c) for c in range(spec.n_chunks))
+    parts = map_tasks(chunk_data, [(spec, c) for c in range(spec.n_chunks)], jobs)
     return {
         key: sum(p[key] for p in parts) if key.startswith("sum_") else np.concatenate([p[key] for p in parts])
         for key in parts[0]

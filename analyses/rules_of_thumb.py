@@ -60,6 +60,7 @@ import pandas as pd
 from wizsim.engine import layout as L
 from wizsim.history import record_chunk_arrays
 from wizsim.io import write_table
+from wizsim.parallel import map_tasks
 from wizsim.plotting import COLORS, figure, save
 from wizsim.rules_of_thumb import BUILT_IN, PUBLISHED
 from wizsim.spec import make_spec
@@ -109,14 +110,12 @@ def hand_types(rec, seat: int = 0) -> np.ndarray:
 
 def _rounds(strategy: Strategy, players: int, size: int, games: bool, seed: int, jobs: int) -> pd.DataFrame:
     """Seat 0's rounds: deal (or game), cards, position, hand type, bid, tricks, score."""
-    from joblib import Parallel, delayed
-
     field = [FIELD] * (players - 1)
     if games:
         spec = make_spec(players, games=size, seed=seed, strategy=[strategy, *field])
     else:
         spec = make_spec(players, cards=CARDS, hands=size, seed=seed, strategy=[strategy, *field])
-    parts = Parallel(n_jobs=min(jobs, spec.n_chunks))(delayed(_chunk)(spec, c) for c in range(spec.n_chunks))
+    parts = map_tasks(_chunk, [(spec, c) for c in range(spec.n_chunks)], jobs)
     return pd.concat(parts, ignore_index=True)
 
 

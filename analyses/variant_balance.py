@@ -109,6 +109,7 @@ import numpy as np
 import pandas as pd
 
 from wizsim.errors import WizsimError
+from wizsim.parallel import map_tasks
 from wizsim.simulate import AUX_HIT, AUX_SCORE, AUX_SCORE_SQ, RunSpec, make_spec
 from wizsim.stats import Z95, mean_ci, wilson_ci
 
@@ -186,12 +187,7 @@ def chunk_counts(specs: dict, jobs: int) -> dict:
         for key, spec in specs.items()
         for lo in range(0, spec.n_chunks, BLOCK_CHUNKS)
     ]
-    if jobs > 1 and len(tasks) > 1:
-        from joblib import Parallel, delayed
-
-        parts = Parallel(n_jobs=jobs, batch_size=1)(delayed(_block)(specs[k], lo, hi) for k, lo, hi in tasks)
-    else:
-        parts = [_block(specs[k], lo, hi) for k, lo, hi in tasks]
+    parts = map_tasks(_block, [(specs[k], lo, hi) for k, lo, hi in tasks], jobs)
     out: dict = {}
     for (key, _, _), part in zip(tasks, parts, strict=True):
         out.setdefault(key, []).append(part)

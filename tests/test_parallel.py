@@ -311,3 +311,21 @@ def test_history_and_tournament_on_a_dask_cluster_give_what_one_job_gives(cluste
     dask = tournament(**kw, backend="dask", scheduler=cluster.scheduler_address, checkpoint=tmp_path / "ck")
     assert list(one.sums) == list(dask.sums) and (one.gram == dask.gram).all()
     assert len(list((tmp_path / "ck").glob("block-*.npz"))) == 3
+
+
+def test_map_tasks_gives_results_in_task_order_from_the_run_layers_workers(tmp_path):
+    """``map_tasks`` (what the analyses use): task order, worker processes with the thread caps, script functions."""
+    import os
+
+    from wizsim.parallel import map_tasks
+    from wizsim.report import load_analysis
+
+    assert map_tasks(pow, [(2, i) for i in range(6)], 1) == [2**i for i in range(6)]
+    script = tmp_path / "tasks.py"  # like an analysis: not importable in the workers, so sent by value
+    script.write_text("import os\n\ndef square(x):\n    return x * x, os.getpid(), os.environ.get('OMP_NUM_THREADS')\n")
+    got = map_tasks(load_analysis(script).square, [(i,) for i in range(6)], 2)
+    assert [g[0] for g in got] == [i * i for i in range(6)]
+    assert os.getpid() not in {g[1] for g in got}
+    assert {g[2] for g in got} == {"1"}
+    with pytest.raises(WizsimError, match="jobs must be >= 1"):
+        map_tasks(pow, [(2, 1)], 0)

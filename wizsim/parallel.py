@@ -27,6 +27,8 @@ the training of the bid table run through this module:
   which blocks finish, so a resumed run gives the result of an uninterrupted
   one.
 * :class:`Progress` is a line on stderr that appears once a run has taken 2 s.
+* :func:`map_tasks` runs tasks of any kind in the same workers and returns
+  their results in order: the analyses under ``analyses/`` use it.
 
 :func:`run_counts` runs the chunks of a simulation: blocks (one task each,
 ``spec.run_block``) are summed as they finish, in any order, so the result
@@ -395,6 +397,40 @@ def workers(options: RunOptions, *, resumable: bool = True) -> Iterator[Workers]
         if options.numba_cache is False:
             stack.enter_context(numba_cache_disabled())
         yield Workers(options, stack, resumable)
+
+
+def map_tasks(fn: Callable[..., Any], tasks: Iterable[tuple], jobs: int = 1) -> list[Any]:
+    """Run ``fn(*task)`` for every task in ``jobs`` local worker processes; return the results in task order.
+
+    For code that cuts its work into tasks of its own (the analyses under
+    ``analyses/``): the workers of :func:`workers`, as a simulation run gets
+    them (loky processes with one thread per pool and this process's Numba
+    cache switch; with one job, or one task, the tasks run in this process).
+    ``fn`` and the tasks are pickled to the workers (cloudpickle): a function
+    of a script the workers cannot import (an analysis loaded by ``wizsim
+    report``, or run as ``__main__``) travels by value.
+
+    Parameters
+    ----------
+    fn : callable
+        Called as ``fn(*task)``.
+    tasks : iterable of tuple
+        The arguments of each call.
+    jobs : int
+        Worker processes; the results do not depend on it.
+
+    Returns
+    -------
+    list
+        ``fn(*task)`` of every task, in the order of ``tasks``.
+
+    Raises
+    ------
+    WizsimError
+        For ``jobs < 1``, or a worker that died.
+    """
+    with workers(RunOptions(jobs=jobs), resumable=False) as pool:
+        return [result for _, result in pool.map(fn, tasks)]
 
 
 # --------------------------------------------------------------------------- blocks
