@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from wizsim.advise_play import advise_play
+from wizsim.advise_play import PlayOptions, advise_play
 from wizsim.errors import WizsimError
 from wizsim.review import decisions_of, review
 
@@ -27,7 +27,7 @@ AFTER_TWO = {"tricks": "B2 B3 B4 W; G2 G13 G3 G4", "trick": "R5 R2 R3", "trump":
 
 
 def test_duck_with_a_jester_once_the_bid_is_made():
-    a = advise_play(4, 4, bids="1,0,0,1", samples=1500, seed=3, **AFTER_TWO)
+    a = advise_play(4, 4, bids="1,0,0,1", options=PlayOptions(samples=1500, seed=3), **AFTER_TWO)
     assert a.tricks_won == [1, 0, 0, 1]
     assert a.best == "J"
     by_card = {o["card"]: o for o in a.options}
@@ -38,7 +38,7 @@ def test_duck_with_a_jester_once_the_bid_is_made():
 
 def test_a_sure_winner_when_the_bid_needs_exactly_one_more_trick():
     # position 4 bid 2 and has one trick: R7 takes this one for sure; the last card is then Y2 or the Jester
-    a = advise_play(4, 4, bids="1,0,0,2", samples=1500, seed=4, **AFTER_TWO)
+    a = advise_play(4, 4, bids="1,0,0,2", options=PlayOptions(samples=1500, seed=4), **AFTER_TWO)
     assert a.best == "R7"
     by_card = {o["card"]: o for o in a.options}
     assert by_card["R7"]["p_make"] > by_card["J"]["p_make"]
@@ -47,7 +47,7 @@ def test_a_sure_winner_when_the_bid_needs_exactly_one_more_trick():
 def test_sure_winner_on_the_second_last_trick_scores_exactly():
     # 3 players, 2 cards: position 3 plays last to R5 R9 holding R12 and a Jester, bid 1: R12 wins now, then
     # the Jester leads the last trick and loses it unless both others hold a Jester (never in these deals)
-    a = advise_play(3, 3, "R12,J", "0,0,1", trick="R5 R9", trump="none", samples=1000, seed=1)
+    a = advise_play(3, 3, "R12,J", "0,0,1", trick="R5 R9", trump="none", options=PlayOptions(samples=1000, seed=1))
     best = a.options[0]
     assert a.best == "R12"
     assert best["expected_score"] == pytest.approx(30.0, abs=0.2)
@@ -55,14 +55,15 @@ def test_sure_winner_on_the_second_last_trick_scores_exactly():
 
 
 def test_the_last_trick_has_one_card_and_is_not_sampled():
-    a = advise_play(3, 1, "G7", "0,1,0", tricks="R5 R9 R12", trick="B2", trump="none", samples=50)
+    a = advise_play(3, 1, "G7", "0,1,0", tricks="R5 R9 R12", trick="B2", trump="none", options=PlayOptions(samples=50))
     assert a.best == "G7"
     assert len(a.options) == 1 and a.options[0]["only_choice"]
 
 
 def test_forms_of_the_flexible_cards_are_candidates():
     a = advise_play(
-        4, 1, "Juggler,Shapeshifter,R7", "1,1,1,0", trump="B", specials="juggler,shapeshifter", samples=300, seed=2
+        4, 1, "Juggler,Shapeshifter,R7", "1,1,1,0", trump="B", specials="juggler,shapeshifter",
+        options=PlayOptions(samples=300, seed=2),
     )
     cards = {o["card"] for o in a.options}
     assert {"Shapeshifter:W", "Shapeshifter:J"} <= cards
@@ -70,8 +71,8 @@ def test_forms_of_the_flexible_cards_are_candidates():
 
 
 def test_same_seed_same_advice_and_another_seed_other_numbers():
-    kw = dict(bids="1,0,0,1", samples=400, **AFTER_TWO)
-    a, b, c = (advise_play(4, 4, seed=s, **kw).to_dict() for s in (9, 9, 10))
+    kw = dict(bids="1,0,0,1", **AFTER_TWO)
+    a, b, c = (advise_play(4, 4, options=PlayOptions(samples=400, seed=s), **kw).to_dict() for s in (9, 9, 10))
     assert a == b
     assert a["options"] != c["options"]
 
@@ -95,9 +96,10 @@ def test_same_seed_same_advice_and_another_seed_other_numbers():
     ],
 )
 def test_an_impossible_position_is_refused_in_one_line(change, message):
-    kw = dict(AFTER_TWO, bids="1,0,0,1", samples=50)
+    kw = dict(AFTER_TWO, bids="1,0,0,1")
     kw["hand"] = "R7,J,Y2" if "hand" not in change else change["hand"]
     kw.update(change)
+    kw["options"] = PlayOptions(samples=50, cards_per_player=kw.pop("cards_per_player", None))
     if message is None:
         advise_play(4, 4, **kw)
         return
@@ -108,18 +110,18 @@ def test_an_impossible_position_is_refused_in_one_line(change, message):
 def test_a_round_larger_than_the_deck_is_refused():
     hand = "W,W,W,W,J,J,J,J,B1,B2,B3"
     with pytest.raises(WizsimError, match="too large for 6 players"):
-        advise_play(6, 1, hand, "0,0,0,0,0,0", trump="none", samples=10)
+        advise_play(6, 1, hand, "0,0,0,0,0,0", trump="none", options=PlayOptions(samples=10))
 
 
 def test_own_revoke_is_refused():
     # position 1 leads R5; position 2 takes it with R9 and leads G4; position 1 plays B3 while holding G2
     with pytest.raises(WizsimError, match="you could not play B3 there"):
-        advise_play(3, 1, "G2,Y5", "1,1,0", tricks="R5 R9 R2; G4 G8 B3", trump="none", samples=10)
+        advise_play(3, 1, "G2,Y5", "1,1,0", tricks="R5 R9 R2; G4 G8 B3", trump="none", options=PlayOptions(samples=10))
 
 
 def test_a_juggler_trick_needs_the_pass():
     # position 1 leads a Juggler as red, position 2 takes it with R9 and then passes B3 and gets Y5
-    kw = dict(tricks="Juggler:R R9 R2", trump="B", specials="juggler", samples=20)
+    kw = dict(tricks="Juggler:R R9 R2", trump="B", specials="juggler", options=PlayOptions(samples=20))
     with pytest.raises(WizsimError, match="give the pass after it"):
         advise_play(3, 2, "G2,Y5", "1,1,0", **kw)
     with pytest.raises(WizsimError, match="the pass after trick 1: R9 is seen more often"):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -163,6 +164,83 @@ def _equivalents(hand: list[int], legal: int, seen: int, shown: int, table: np.n
     return out
 
 
+@dataclass(frozen=True)
+class PlayOptions:
+    """How :func:`advise_play` evaluates a position (its rarely changed arguments, grouped).
+
+    Parameters
+    ----------
+    samples : int
+        Sampled deals; every card is played out in each.
+    rollout : str
+        How everyone plays after the card: ``heuristic`` (pimc's default), ``table``, ``random`` or
+        ``learned``.
+    seed : int
+        The same seed gives the same numbers.
+    cards_per_player : int, optional
+        The round's size, checked against the hand and the tricks played (the round has
+        ``len(hand) + len(tricks)`` cards).
+    """
+
+    samples: int = 2000
+    rollout: str = "heuristic"
+    seed: int = 0
+    cards_per_player: int | None = None
+
+
+@dataclass
+class _Position:
+    """A position read from the player's view (seats: position i sits at seat i - 1, the dealer at n - 1)."""
+
+    n: int
+    me: int
+    k: int
+    hand_codes: list[int]
+    done: list[list[str]]
+    current: list[str]
+    bids: list[int]
+    deck: list[int]
+    specials: Any  # the run's special cards (RunSpec.specials)
+    rules: Any  # a wizsim.rules.Rules
+    shown: int  # the turned-up card, -1 if none
+    trump: int  # the suit in force, -1 for none
+    passes: list[tuple[int, int]]
+
+
+@dataclass
+class _Replayed:
+    """What the replay of the tricks leaves: the state pimc's evaluation starts from."""
+
+    leader: int
+    won: np.ndarray
+    played: np.ndarray
+    void: np.ndarray
+    known: np.ndarray
+    spmask: np.ndarray
+    spwiz: np.ndarray
+    seen: Any  # np.uint64, the cards seen
+    cancelled: bool
+    cloud_taker: int
+
+
+class _CardsLeft:
+    """The cards of the deck not yet seen: each card seen is taken once, so a card seen too often is refused."""
+
+    def __init__(self, deck: list[int]):
+        self.deck = deck
+        self.remaining = Counter(deck)
+
+    def take(self, code: int, where: str) -> None:
+        """Count ``code`` as seen (``where`` names the place in the error message)."""
+        deck, remaining = self.deck, self.remaining
+        if remaining[code] == 0:
+            name = C.card_name(code)
+            if code not in deck:
+                raise WizsimError(f"{where}: {name} is not in the deck (add it with --specials)")
+            raise WizsimError(f"{where}: {name} is seen more often than the deck holds it ({deck.count(code)})")
+        remaining[code] -= 1
+
+
 def advise_play(
     players: int,
     position: int,
@@ -175,10 +253,7 @@ def advise_play(
     specials: str | list[str] | None = None,
     rules: Any = None,
     passed: str | list[str] | None = None,
-    samples: int = 2000,
-    rollout: str = "heuristic",
-    seed: int = 0,
-    cards_per_player: int | None = None,
+    options: PlayOptions | None = None,
 ) -> PlayAdvice:
     """Expected round score and P(making the bid) of every card the player may play now.
 
@@ -207,15 +282,9 @@ def advise_play(
     passed : str or list of str, optional
         After each finished Juggler trick, the card this player passed to its left (the others'
         passes are hidden); one per Juggler trick.
-    samples : int
-        Sampled deals; every card is played out in each.
-    rollout : str
-        How everyone plays after the card: ``heuristic`` (pimc's default), ``table`` or ``random``.
-    seed : int
-        The same seed gives the same numbers.
-    cards_per_player : int, optional
-        The round's size, checked against the hand and the tricks played (the round has
-        ``len(hand) + len(tricks)`` cards).
+    options : PlayOptions, optional
+        Sampled deals, rollout policy, seed, and the round size to check (default ``PlayOptions()``:
+        2,000 deals, heuristic rollouts, seed 0).
 
     Returns
     -------
@@ -227,6 +296,77 @@ def advise_play(
     WizsimError
         On an impossible position, with one line that says what is wrong.
     """
+    opts = PlayOptions() if options is None else options
+    pos, cards_left = _read_position(players, position, hand, bids, tricks, trick, indicator, trump, specials, rules,
+                                     passed, opts)  # fmt: skip
+    table, masks = C.kernel_tables()
+    rp = _replay(pos, cards_left.take, table, masks)
+    form, values, legal = _pimc_values(pos, rp, opts, table, masks)
+    stands_for = _equivalents(pos.hand_codes, legal, int(rp.seen), pos.shown, table)
+    return PlayAdvice(
+        pos.n, position, pos.k, [C.card_name(c) for c in pos.hand_codes],
+        C.suit_name(pos.trump) if pos.trump >= 0 else None, indicator if indicator is None else C.card_name(pos.shown),
+        pos.bids, [int(w) for w in rp.won], [C.card_name(_form(x, "the current trick")) for x in pos.current],
+        int(opts.samples), opts.rollout, int(opts.seed), _card_options(values, form, stands_for), C.card_name(form),
+        pos.rules.as_dict(), list(pos.specials),
+    )  # fmt: skip
+
+
+def _read_position(
+    players: int,
+    position: int,
+    hand: str | list[str],
+    bids: str | list[int],
+    tricks: str | list | None,
+    trick: str | list[str] | None,
+    indicator: str | None,
+    trump: str | None,
+    specials: str | list[str] | None,
+    rules: Any,
+    passed: str | list[str] | None,
+    opts: PlayOptions,
+) -> tuple[_Position, _CardsLeft]:
+    """Check the arguments of :func:`advise_play` in the order a reader would; the position and the cards left.
+
+    The hand and the indicator are taken from the deck here; the cards played are taken while the
+    tricks are replayed (:func:`_replay`), which knows whose card each was.
+    """
+    n, rules_obj = _checked_request(players, position, rules, opts)
+    hand_codes = [C.card_code(c) for c in _cards(hand, "hand")]
+    if not hand_codes:
+        raise WizsimError("the hand is empty: give the cards held now, like --hand W,B13,R7")
+    done = _tricks(tricks)
+    current = _cards(trick, "trick")
+    k = len(hand_codes) + len(done)
+    cards_per_player = opts.cards_per_player
+    if cards_per_player is not None and int(cards_per_player) != k:
+        raise WizsimError(
+            f"a round of {cards_per_player} cards leaves {int(cards_per_player) - len(done)} in hand after"
+            f" {len(done)} trick(s), but the hand has {len(hand_codes)}"
+        )
+    base = make_spec(n, cards=1, hands=1, seed=opts.seed, strategy="random", rules=rules_obj, specials=specials)
+    deck = [int(c) for c in base.deck]
+    if n * k > len(deck):
+        raise WizsimError(
+            f"{len(hand_codes)} cards in hand after {len(done)} tricks make a round of {k} cards, too large for"
+            f" {n} players and {len(deck)} cards"
+        )
+    bid_list = _bids(bids, n, k)
+    cards_left = _CardsLeft(deck)
+    for c in hand_codes:
+        cards_left.take(c, "the hand")
+    shown = -1
+    if indicator is not None:
+        shown = C.card_code(indicator)
+        cards_left.take(shown, "the indicator")
+    trump_code = _trump_code(trump, shown, n, k, len(deck))
+    pos = _Position(n, position - 1, k, hand_codes, done, current, bid_list, deck, base.specials, rules_obj, shown,
+                    trump_code, _passes(passed))  # fmt: skip
+    return pos, cards_left
+
+
+def _checked_request(players: int, position: int, rules: Any, opts: PlayOptions) -> tuple[int, Any]:
+    """The number of players and the rules, once the table, the position and the options are checked."""
     n = check_players(int(players))
     rules_obj = parse_rules(rules)
     for v in ("mono", "maximus", "clairvoyance"):
@@ -234,54 +374,27 @@ def advise_play(
             raise WizsimError(f"advise --play plays one round of the standard game; variant {v} is not supported")
     if isinstance(position, bool) or not isinstance(position, (int, np.integer)) or not 1 <= position <= n:
         raise WizsimError(f"position must be 1 (left of the dealer) to {n} (the dealer), got {position!r}")
+    rollout, samples = opts.rollout, opts.samples
     if rollout not in ROLLOUTS:
         raise WizsimError(f"unknown rollout {rollout!r}; use one of {', '.join(ROLLOUTS)}")
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or not 1 <= samples <= MAX_PLAY_SAMPLES:
         raise WizsimError(f"samples must be a whole number from 1 to {MAX_PLAY_SAMPLES:,}, got {samples!r}")
-    hand_codes = [C.card_code(c) for c in _cards(hand, "hand")]
-    if not hand_codes:
-        raise WizsimError("the hand is empty: give the cards held now, like --hand W,B13,R7")
-    done = _tricks(tricks)
-    current = _cards(trick, "trick")
-    k = len(hand_codes) + len(done)
-    if cards_per_player is not None and int(cards_per_player) != k:
-        raise WizsimError(
-            f"a round of {cards_per_player} cards leaves {int(cards_per_player) - len(done)} in hand after"
-            f" {len(done)} trick(s), but the hand has {len(hand_codes)}"
-        )
-    base = make_spec(n, cards=1, hands=1, seed=seed, strategy="random", rules=rules_obj, specials=specials)
-    deck = [int(c) for c in base.deck]
-    if n * k > len(deck):
-        raise WizsimError(
-            f"{len(hand_codes)} cards in hand after {len(done)} tricks make a round of {k} cards, too large for"
-            f" {n} players and {len(deck)} cards"
-        )
+    return n, rules_obj
+
+
+def _bids(bids: str | list[int], n: int, k: int) -> list[int]:
+    """Everyone's bid, by position: ``n`` of them, each possible in a round of ``k`` cards."""
     bid_list = [int(b) for b in (_cards(bids, "bids") if isinstance(bids, str) else bids)]
     if len(bid_list) != n:
         raise WizsimError(f"give all {n} bids, by position (got {len(bid_list)})")
     for b in bid_list:
         if not 0 <= b <= k:
             raise WizsimError(f"bid {b} is impossible in a round of {k} cards: bids run from 0 to {k}")
+    return bid_list
 
-    # seats: position i sits at seat i - 1; the dealer is seat n - 1 and seat 0 leads the first trick
-    me = position - 1
-    table, masks = C.kernel_tables()
-    remaining = Counter(deck)
 
-    def take(code: int, where: str) -> None:
-        if remaining[code] == 0:
-            name = C.card_name(code)
-            if code not in deck:
-                raise WizsimError(f"{where}: {name} is not in the deck (add it with --specials)")
-            raise WizsimError(f"{where}: {name} is seen more often than the deck holds it ({deck.count(code)})")
-        remaining[code] -= 1
-
-    for c in hand_codes:
-        take(c, "the hand")
-    shown = -1
-    if indicator is not None:
-        shown = C.card_code(indicator)
-        take(shown, "the indicator")
+def _trump_code(trump: str | None, shown: int, n: int, k: int, deck_size: int) -> int:
+    """The suit in force (-1: none): as given, else none in a last round that deals every card, else the indicator's."""
     fixed: int | None = None
     if trump is not None:
         key = str(trump).strip().upper()
@@ -291,7 +404,7 @@ def advise_play(
             fixed = C.SUITS.index(key)
         else:
             raise WizsimError(f"unknown trump {trump!r}: use B, R, G, Y or none")
-    if k == standard_last_round(n) and n * k == len(deck):
+    if k == standard_last_round(n) and n * k == deck_size:
         fixed = -1 if fixed is None else fixed
     if fixed is None:
         if shown >= 0 and shown < 52:
@@ -300,33 +413,40 @@ def advise_play(
             fixed = -1
         else:
             raise WizsimError("the trump does not follow from the indicator: give --trump B, R, G, Y or none")
-    trump_code = fixed
+    return fixed
 
-    # passes after Juggler tricks: "gave/got" (the card passed left, the card received from the right)
+
+def _passes(passed: str | list[str] | None) -> list[tuple[int, int]]:
+    """The passes after Juggler tricks: "gave/got" (the card passed left, the card received from the right)."""
     passes = []
     for item in _cards(passed, "passed"):
         gave_got = item.split("/")
         if len(gave_got) != 2:
             raise WizsimError(f"--passed {item!r}: write each pass as GAVE/GOT, e.g. B3/R7")
         passes.append((C.card_code(gave_got[0]), C.card_code(gave_got[1])))
-    history = [(t, cards_, True) for t, cards_ in enumerate(done)] + [(len(done), current, False)]
+    return passes
+
+
+def _replay(pos: _Position, take: Callable[[int, str], None], table: np.ndarray, masks: np.ndarray) -> _Replayed:
+    """Replay the tricks by the engine's trick rules, checking every play; the state the evaluation starts from.
+
+    Two passes: the first finds whose card is whose (the winner of a trick leads the next); the second
+    checks each of the player's plays against its hand at the start of the round (its hand now, plus its
+    cards played, with the passes undone) and the others' against the suits they showed out of, and
+    takes every card played from the deck (``take``).
+    """
+    n, k, me, hand_codes, trump_code, passes = pos.n, pos.k, pos.me, pos.hand_codes, pos.trump, pos.passes
+    bomb_voids = pos.rules.bomb != "cancel_bids"
+    history = [(t, cards_, True) for t, cards_ in enumerate(pos.done)] + [(len(pos.done), pos.current, False)]
     # the player's hand at the start of the round: now, plus its cards played, plus the passes undone
     start_hand = Counter(hand_codes)
-    leader = 0
     seats: list[list[int]] = []  # the seat of each card played, found while replaying (the winners lead)
-    hands = np.zeros(n, dtype=np.uint64)
-    cnt = np.zeros((n, 64), dtype=np.int64)
     won = np.zeros(n, dtype=np.int64)
     played = np.zeros(64, dtype=np.int64)
     void = np.zeros(n, dtype=np.int64)
     known = np.zeros((n, 64), dtype=np.int64)
     spmask = np.zeros(n, dtype=np.uint64)
     spwiz = np.zeros(n, dtype=np.int64)
-    seen = np.uint64(0)
-    cancelled = False
-    cloud_taker = -1
-    bomb_voids = rules_obj.bomb != "cancel_bids"
-    juggler_tricks = 0
     for replay in (0, 1):  # 0: find whose card is whose; 1: check every play against the player's hand
         if replay == 1:
             for t, cards_, _ in history:
@@ -406,49 +526,74 @@ def advise_play(
                 void[:] = 0  # anyone may again hold a suit they showed out of
                 known[:] = 0
                 known[(me + 1) % n, gave] += 1
-    if juggler_tricks != len(passes):
-        raise WizsimError(f"--passed gives {len(passes)} card(s) for {juggler_tricks} Juggler trick(s)")
-    if (leader + len(current)) % n != me:
+    _check_replayed(pos, leader, juggler_tricks, my_hand)
+    return _Replayed(leader, won, played, void, known, spmask, spwiz, seen, cancelled, cloud_taker)
+
+
+def _check_replayed(pos: _Position, leader: int, juggler_tricks: int, my_hand: Counter) -> None:
+    """After the replay: one pass per Juggler trick, this player's turn, and its hand as the history leaves it."""
+    n, current = pos.n, pos.current
+    if juggler_tricks != len(pos.passes):
+        raise WizsimError(f"--passed gives {len(pos.passes)} card(s) for {juggler_tricks} Juggler trick(s)")
+    if (leader + len(current)) % n != pos.me:
         raise WizsimError(
-            f"it is position {(leader + len(current)) % n + 1}'s turn, not position {position}'s:"
+            f"it is position {(leader + len(current)) % n + 1}'s turn, not position {pos.me + 1}'s:"
             " check the tricks and the current trick"
         )
-    if sorted(my_hand.elements()) != sorted(hand_codes):  # pragma: no cover - the start hand is built from it
+    if sorted(my_hand.elements()) != sorted(pos.hand_codes):  # pragma: no cover - the start hand is built from it
         raise WizsimError("the hand does not match the history and the passes")
 
-    # the arrays pimc reads: the player's hand; the others only by their sizes
-    t_now = len(done)
+
+def _pimc_values(
+    pos: _Position, rp: _Replayed, opts: PlayOptions, table: np.ndarray, masks: np.ndarray
+) -> tuple[int, np.ndarray, int]:
+    """pimc's evaluation of every candidate card now: (the card it plays, its values array, the legal cards).
+
+    The arrays pimc reads hold the player's hand and, of the others, only their hand sizes; the cards
+    already in the current trick are stepped through first.
+    """
+    me, n, k, trump_code, shown, current = pos.me, pos.n, pos.k, pos.trump, pos.shown, pos.current
+    leader, won, seen, cancelled, cloud_taker = rp.leader, rp.won, rp.seen, rp.cancelled, rp.cloud_taker
+    played, void, known, spmask, spwiz = rp.played, rp.void, rp.known, rp.spmask, rp.spwiz
+    rollout = opts.rollout
+    t_now = len(pos.done)
     j = len(current)
+    hands = np.zeros(n, dtype=np.uint64)
+    cnt = np.zeros((n, 64), dtype=np.int64)
     for q in range(n):
         size = k - t_now - (1 if (q - leader) % n < j else 0)
         if q == me:
-            for c in hand_codes:
+            for c in pos.hand_codes:
                 cnt[q, c] += 1
                 hands[q] |= np.uint64(1) << np.uint64(c)
         else:
             cnt[q, 0] = size  # only the sizes of the other hands are read
-    full = np.bincount(np.asarray(deck, dtype=np.int64), minlength=64).astype(np.int64)
-    strat = make_strategy(f"pimc(samples={int(samples)},prune=0,rollout={ROLLOUTS[rollout]})")
+    full = np.bincount(np.asarray(pos.deck, dtype=np.int64), minlength=64).astype(np.int64)
+    strat = make_strategy(f"pimc(samples={int(opts.samples)},prune=0,rollout={ROLLOUTS[rollout]})")
     _, params = strategy_arrays([strat] * n)
-    rules_arr = rules_obj.to_array(base.specials)
+    rules_arr = pos.rules.to_array(pos.specials)
     tstate = open_trick(leader, -1)
     for i, name in enumerate(current):
         tstate = trick_step(_form(name, "the current trick"), (leader + i) % n, tstate, trump_code, table)
     led = int(tstate.led)
     values = np.zeros((5, 2 * 64 + 1), dtype=np.int64)
-    state = np.random.SeedSequence(int(seed)).generate_state(1, dtype=np.uint64)[0]
-    bids_arr = np.asarray(bid_list, dtype=np.int64)
+    state = np.random.SeedSequence(int(opts.seed)).generate_state(1, dtype=np.uint64)[0]
+    bids_arr = np.asarray(pos.bids, dtype=np.int64)
     turn = Turn(me, t_now, j, n, k, trump_code, shown, seen, cancelled, cloud_taker)
     no_know, no_work = np.zeros((1, 1, 1), dtype=np.int64), np.zeros(1, dtype=np.int64)  # pimc_play reads `known`
     view = View(played, void, full, no_know, spmask, spwiz, no_work, np.zeros(1))
-    tables = Tables(np.asarray(deck, dtype=np.uint8), np.zeros((n, 1), dtype=np.uint8), table, masks, rules_arr)
+    tables = Tables(np.asarray(pos.deck, dtype=np.uint8), np.zeros((n, 1), dtype=np.uint8), table, masks, rules_arr)
     net = rollout_net(n, full, rollout == "learned" or available())
     form, _ = pimc_play(turn, tstate, hands, cnt, bids_arr, won, view, known, tables, params, net, state, values)
+    return int(form), values, int(legal_mask(hands[me], led, masks))
+
+
+def _card_options(values: np.ndarray, form: int, stands_for: dict[int, list[str]]) -> list[dict[str, Any]]:
+    """One entry per candidate from pimc's values (rows: form, score sum, deals, squares, made), best first."""
     nc = int(values[0, -1])
-    stands_for = _equivalents(hand_codes, int(legal_mask(hands[me], led, masks)), int(seen), shown, table)
     options: list[dict[str, Any]] = []
     if nc == 0:  # one candidate: played at once, not evaluated
-        options.append({"card": C.card_name(int(form)), "expected_score": math.nan, "expected_score_ci": [math.nan] * 2,
+        options.append({"card": C.card_name(form), "expected_score": math.nan, "expected_score_ci": [math.nan] * 2,
                         "p_make": math.nan, "p_make_ci": [math.nan] * 2, "deals": 0, "only_choice": True})  # fmt: skip
     for ci in range(nc):
         deals = int(values[2, ci])
@@ -469,9 +614,4 @@ def advise_play(
         )
     if nc:
         options.sort(key=lambda o: -float(o["expected_score"]))
-    return PlayAdvice(
-        n, position, k, [C.card_name(c) for c in hand_codes], C.suit_name(trump_code) if trump_code >= 0 else None,
-        indicator if indicator is None else C.card_name(shown), bid_list, [int(w) for w in won],
-        [C.card_name(_form(x, "the current trick")) for x in current], int(samples), rollout, int(seed), options,
-        C.card_name(int(form)), rules_obj.as_dict(), list(base.specials),
-    )  # fmt: skip
+    return options

@@ -351,7 +351,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
 
 
 def _advise_play(args: argparse.Namespace) -> int:
-    from .advise_play import advise_play
+    from .advise_play import PlayOptions, advise_play
 
     if args.strategy is not None:
         raise WizsimError("--play evaluates every card by pimc's sampled deals: drop --strategy (see --rollout)")
@@ -369,10 +369,12 @@ def _advise_play(args: argparse.Namespace) -> int:
         specials=args.specials,
         rules=args.rule,
         passed=args.passed,
-        samples=20_000 if args.samples is None else args.samples,
-        rollout=args.rollout,
-        seed=args.seed,
-        cards_per_player=args.cards,
+        options=PlayOptions(
+            samples=20_000 if args.samples is None else args.samples,
+            rollout=args.rollout,
+            seed=args.seed,
+            cards_per_player=args.cards,
+        ),
     )
     print(json.dumps(advice.to_dict()) if args.json else advice.text())
     return 0

@@ -19,13 +19,13 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from .advise_play import advise_play
+from .advise_play import PlayOptions, advise_play
 from .errors import WizsimError
 from .header import deck_name, header_line
 
@@ -129,7 +129,7 @@ def decisions_of(record: dict, seat: int) -> Iterator[tuple[int, int, str, dict[
             "specials": record.get("specials") or [],
             "rules": {k: v for k, v in (record.get("options") or {}).items() if v is not None},
             "passed": list(passed),
-            "cards_per_player": int(record["cards_per_player"]),
+            "options": PlayOptions(cards_per_player=int(record["cards_per_player"])),
         }
         yield t, j, played, kwargs
         base = played.split(":")[0]
@@ -192,7 +192,8 @@ def review(path: str | Path, seat: int, samples: int = 2000, rollout: str = "heu
             continue
         reviewed += 1
         for t, j, played, kwargs in decisions_of(record, seat):
-            advice = advise_play(samples=samples, rollout=rollout, seed=seed + index, **kwargs)
+            options = replace(kwargs["options"], samples=samples, rollout=rollout, seed=seed + index)
+            advice = advise_play(**{**kwargs, "options": options})
             index += 1
             if len(advice.options) < 2:
                 continue  # one candidate: no choice
