@@ -87,36 +87,25 @@ class RunSpec:
             np.zeros(64, dtype=np.int64),
             np.full(self.players, -1, dtype=np.int64),
         )))  # fmt: skip
-        # the learned bids, when a seat bids from them (not in training mode)
-        tab = bid_data.kernel_table(
-            any(
-                (s.strategy_id == L.S_TABLE and not s.params.get("explore")) or s.strategy_id in (L.S_PIMC, L.S_LEARNED)
-                for s in self.strategies
-            )
-            or bool(rules)  # a rule reads table_bid
-        )
-        has_learned = any(s.strategy_id == L.S_LEARNED for s in self.strategies)
+        # what the seats need (Strategy.needs) decides what the run loads and compiles
+        need: set[str] = set().union(*(s.needs() for s in self.strategies))
+        tab = bid_data.kernel_table("bid_table" in need)  # the learned bids (not for exploring table seats)
         # pimc's learned rollouts read the card network without making the seat a learned one. Every
         # pimc run gets it when the file is there, whatever its rollout: one compiled variant of the
         # pimc kernels instead of two (float64 weights or float32 placeholders), half the compile time
         # (loaded even without the file when a rollout needs it, to name the missing file)
-        pimc_rollouts = params[ids == L.S_PIMC, L.P_ROLLOUT]
-        learned_rollouts = bool(np.isin(pimc_rollouts, (L.ROLLOUT_LEARNED, L.ROLLOUT_SEATS)).any())
-        network = (
-            has_learned or learned_rollouts or (pimc_rollouts.size > 0 and learned_data.available(self.learned_path))
-        )
+        network = "network" in need or ("pimc" in need and learned_data.available(self.learned_path))
         w1, b1, w2, bw1, bb1, bw2 = learned_data.kernel_model(network, self.learned_path)
         log, log_n, bid_log, bid_log_n = self.log or learned_data.no_log()
         models = Models(tab, w1, b1, w2, log, log_n, bw1, bb1, bw2, bid_log, bid_log_n)
         # compile-time switches (engine/players/switches.py): bool = that part of the engine is not compiled
-        has_pimc = any(s.strategy_id == L.S_PIMC for s in self.strategies)
-        has_heuristic = any(s.strategy_id != L.S_RANDOM for s in self.strategies) or bool(rules)
         has_specials = bool(self.specials) or bool((np.asarray(self.deck) >= L.DRAGON).any())
+
         def switch(on: bool) -> np.ndarray:
             return np.zeros(1, dtype=np.int8 if on else np.bool_)
 
-        feats = Switches(switch(has_pimc), switch(has_heuristic), switch(has_specials), switch(has_learned),
-                         switch(has_pimc or has_learned), kernel_rules(rules))  # fmt: skip
+        feats = Switches(switch("pimc" in need), switch("heuristic" in need), switch(has_specials),
+                         switch("learned" in need), switch("view" in need), kernel_rules(rules))  # fmt: skip
         tables = Tables(self.deck, mono, table, masks, self.rules.to_array(self.specials))
         return Setup(tables, pre, models, feats), Players(ids, params)
 

@@ -113,6 +113,14 @@ class Strategy:
     strategy_id: int
     params: dict = field(default_factory=dict)
 
+    def needs(self) -> frozenset[str]:
+        """What a seat of this player needs from the round beyond the deal, which decides what a run compiles
+        and loads (:meth:`wizsim.spec.RunSpec.kernel_args`): ``heuristic`` (its estimate and card play),
+        ``bid_table`` (the table player's learned bid values), ``pimc`` (pimc's search), ``learned`` (the
+        learned card player), ``network`` (the learned player's card network), ``view`` (the round's view of
+        the cards played, voids and known cards, :mod:`wizsim.engine.players.pimc_view`)."""
+        return frozenset()
+
     def param_row(self) -> np.ndarray:
         """Return the float64 parameter row the kernels read (a subclass fills its own slots in ``_row``)."""
         row = self._row()
@@ -198,6 +206,9 @@ class HeuristicStrategy(Strategy):
     name: str = "heuristic"
     strategy_id: int = S_HEURISTIC
 
+    def needs(self) -> frozenset[str]:
+        return frozenset({"heuristic"})
+
     def _row(self) -> np.ndarray:
         row = np.zeros(N_PARAMS, dtype=np.float64)
         values = dict(HEURISTIC_DEFAULTS)
@@ -246,6 +257,10 @@ class TableStrategy(HeuristicStrategy):
 
     name: str = "table"
     strategy_id: int = S_TABLE
+
+    def needs(self) -> frozenset[str]:
+        # exploring (training) bids step off the heuristic's bid at random, not from the table
+        return frozenset({"heuristic"} if self.params.get("explore") else {"heuristic", "bid_table"})
 
     def _row(self) -> np.ndarray:
         explore = self.params.get("explore", 0.0)
@@ -310,6 +325,11 @@ class PimcStrategy(HeuristicStrategy):
     name: str = "pimc"
     strategy_id: int = S_PIMC
 
+    def needs(self) -> frozenset[str]:
+        rollout = float(self.params.get("rollout", PIMC_DEFAULTS["rollout"]))
+        learned = rollout in (L.ROLLOUT_LEARNED, L.ROLLOUT_SEATS)  # rollouts that play the card network
+        return frozenset({"heuristic", "bid_table", "pimc", "view", *(("network",) if learned else ())})
+
     def _row(self) -> np.ndarray:
         own = {k: v for k, v in self.params.items() if k in PIMC_DEFAULTS}
         values = {**PIMC_DEFAULTS, **own}
@@ -360,6 +380,9 @@ class LearnedStrategy(TableStrategy):
     name: str = "learned"
     strategy_id: int = S_LEARNED
 
+    def needs(self) -> frozenset[str]:
+        return frozenset({"heuristic", "bid_table", "learned", "network", "view"})
+
 
 @dataclass(frozen=True)
 class RuleStrategy(Strategy):
@@ -375,6 +398,10 @@ class RuleStrategy(Strategy):
     strategy_id: int = S_TABLE
     rule: BidRule | None = None
     play: Strategy | None = None
+
+    def needs(self) -> frozenset[str]:
+        # a rule reads the heuristic's estimate and the table's bid (its features); the card play is play's
+        return frozenset({"heuristic", "bid_table"}) | (self.play.needs() if self.play is not None else frozenset())
 
     def _row(self) -> np.ndarray:
         if self.rule is None or self.play is None:
