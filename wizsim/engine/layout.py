@@ -87,15 +87,25 @@ PRE_MASK = 4  # the preset hand's card types as a bit mask
 N_PRE = 5
 
 # --------------------------------------------------------------------------- players
-# The registry of built-in players, one line each: a seat's strategy id (``strat[seat]``, ``S_*``) is the
-# player's position here (engine/players/<name>.py plays it; wizsim.strategies validates its parameters)
-PLAYERS = (
-    "random",
-    "heuristic",
-    "table",  # bids from the learned table, plays like the heuristic (plus TP_REFINE)
-    "pimc",  # Perfect-Information Monte-Carlo card play and bids
-    "learned",  # card play by a network fitted to pimc's values (players/learned.py); bids like table
+# pimc's rollout policies (``params[seat, P_ROLLOUT]``): how every seat plays in a rollout
+ROLLOUT_HEURISTIC = 0
+ROLLOUT_RANDOM = 1
+ROLLOUT_TABLE = 2  # the heuristic with both of the table player's refinements
+ROLLOUT_LEARNED = 3  # the learned player's network (the heuristic's card without the network file)
+ROLLOUT_SEATS = 4  # each seat as its own strategy plays (pimc and learned seats by the network)
+
+# The registry of built-in players, one line each: its name (a seat's strategy id, ``strat[seat]`` and ``S_*``,
+# is the line's position) and how pimc's ROLLOUT_SEATS rollouts play its seats. engine/players/<name>.py plays
+# it; wizsim.strategies validates its parameters (Strategy.needs: what it needs from the round).
+REGISTRY = (
+    ("random", ROLLOUT_RANDOM),
+    ("heuristic", ROLLOUT_HEURISTIC),
+    ("table", ROLLOUT_TABLE),  # bids from the learned table, plays like the heuristic (plus TP_REFINE)
+    ("pimc", ROLLOUT_LEARNED),  # Perfect-Information Monte-Carlo card play and bids
+    ("learned", ROLLOUT_LEARNED),  # card play by a network fitted to pimc's values (players/learned.py)
 )
+PLAYERS = tuple(name for name, _ in REGISTRY)
+ROLLOUT_OF = tuple(policy for _, policy in REGISTRY)  # by strategy id
 S_RANDOM = PLAYERS.index("random")
 S_HEURISTIC = PLAYERS.index("heuristic")
 S_TABLE = PLAYERS.index("table")
@@ -137,7 +147,7 @@ REFINE_KEEP_JESTER = 2  # tricks needed, this one lost anyway: shed the lowest s
 # pimc player
 P_SAMPLES = TP_END + 0  # sampled deals per card decision
 P_BID_SAMPLES = TP_END + 1  # sampled deals per bid decision
-P_ROLLOUT = TP_END + 2  # rollout policy: ROLLOUT_* below
+P_ROLLOUT = TP_END + 2  # rollout policy: ROLLOUT_* above
 P_PRUNE = TP_END + 3  # drop a candidate this many standard errors worse than the best (0 = never)
 P_INFER = TP_END + 4  # weight sampled deals by how well they explain the bids (sigma in tricks; 0 = off)
 P_KIND = TP_END + 5  # every seat: its strategy id (S_*), written by Strategy.param_row (pimc's rollout=4)
@@ -151,12 +161,6 @@ NEEDS_TABLE = 2  # table_bid (and the estimate it starts from)
 N_PARAMS = B_END
 N_BID_RULES = 6  # bid-rule functions a run passes (one per seat at most; unused slots repeat the first)
 PRUNE_BATCH = 8  # pimc: samples between pruning checks
-# pimc's rollout policies (``params[seat, P_ROLLOUT]``): how every seat plays in a rollout
-ROLLOUT_HEURISTIC = 0
-ROLLOUT_RANDOM = 1
-ROLLOUT_TABLE = 2  # the heuristic with both of the table player's refinements
-ROLLOUT_LEARNED = 3  # the learned player's network (the heuristic's card without the network file)
-ROLLOUT_SEATS = 4  # each seat as its own strategy plays (pimc and learned seats by the network)
 
 # --------------------------------------------------------------------------- a bid rule's features
 # The float64 vector a user's bid rule reads (wizsim.bid_rules names and documents each slot).

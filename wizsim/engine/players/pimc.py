@@ -39,12 +39,11 @@ from ..layout import (
     REFINE_LEAD_TRUMP,
     ROLLOUT_HEURISTIC,
     ROLLOUT_LEARNED,
+    ROLLOUT_OF,
     ROLLOUT_RANDOM,
     ROLLOUT_SEATS,
     ROLLOUT_TABLE,
     S_HEURISTIC,
-    S_RANDOM,
-    S_TABLE,
     T_CARD,
     TP_REFINE,
     WIZARD,
@@ -270,13 +269,8 @@ def rollout(turn, trick, hands, cnt, bids, won, tables, hstrat, params, policy, 
             led = trick.led
             legal = legal_mask(hands[p], led, masks)
             kind = policy
-            if policy == ROLLOUT_SEATS:  # as the seat plays: pimc and learned seats by the network
-                s = np.int64(params[p, P_KIND])
-                kind = (
-                    ROLLOUT_RANDOM
-                    if s == S_RANDOM
-                    else (ROLLOUT_HEURISTIC if s == S_HEURISTIC else (ROLLOUT_TABLE if s == S_TABLE else ROLLOUT_LEARNED))
-                )
+            if policy == ROLLOUT_SEATS:  # as the seat plays (the registry's rollout policy of its player)
+                kind = ROLLOUT_OF[np.int64(params[p, P_KIND])]
             f = np.int64(-1)
             if (legal & (legal - ONE)) == ZERO and legal < (ONE << U64(JUGGLER)):
                 f = np.int64(lowest_bit(legal))  # forced: one plain card
