@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ONE, U64, ZERO, lowest_bit
+from .bits import ONE, U64, ZERO
 from .bundles import BidTurn, Turn
 from .config import hot
 from .deal import clear_hands, deal_mono, deal_preset, deal_shuffled, record_hands
 from .events import dealer_names_trump
 from .layout import (
-    B_RULE,
     BOMB,
     CLASS_JESTER,
     CLASS_SPECIAL,
@@ -47,7 +46,6 @@ from .layout import (
     JUGGLER,
     JUGGLER_AS,
     NO_TRUMP,
-    P_BID_SAMPLES,
     PRE_ON,
     PRE_SEAT,
     R_BOMB,
@@ -57,28 +55,19 @@ from .layout import (
     R_SCORING,
     R_SPECIALS,
     R_WIZARD_INDICATOR,
-    S_LEARNED,
-    S_PIMC,
-    S_RANDOM,
     T_CARD,
     T_CLASS,
     T_SUIT,
-    TP_REFINE,
     WEREWOLF,
 )
-from .players.dispatch import canadian_step, random_bid
-from .players.pimc_hooks import bid_hook, card_hook, card_seen_hook, learned_bid_hook, passes_hook, reset_hook
+from .players.pimc_hooks import card_seen_hook, passes_hook, reset_hook
+from .players.seats import keeps_view, seat_bid, seat_card
 from .players.switches import (
-    heuristic_bid,
-    heuristic_card,
-    learned_card,
     learned_net,
-    rule_bid_hook,
     special_form,
     special_passes,
     special_werewolf,
 )
-from .rng import random_member
 from .score import cloud_bid, round_score
 from .trick import finish_trick, legal_mask, open_trick, take_card, trick_step
 
@@ -150,9 +139,7 @@ def bid_phase(n, k, dealer, trump, shown, named, clairvoyant, setup, players, de
     A preset round forces the advised seat's bid and is rejected (hands cleared)
     as soon as another seat would not make the bid given for it.
     """
-    tables, models, feats = setup.tables, setup.models, setup.feats
-    strat, params = players.strat, players.params
-    rules = tables.rules
+    rules = setup.tables.rules
     hands, cnt, bids = seats.hands, seats.cnt, seats.bids
     pre_info, pre_bids = setup.pre.info, setup.pre.bids
     bid_sum = 0
@@ -164,24 +151,8 @@ def bid_phase(n, k, dealer, trump, shown, named, clairvoyant, setup, players, de
         forbidden = -1
         if rules[R_CANADIAN] != 0 and i == n - 1:
             forbidden = k - bid_sum
-        turn = BidTurn(p, i, n, k, dealer, trump, shown, bid_sum, forbidden)
-        # a user's bid rule (players/rule.py; -1: none). Clairvoyance hides the own hand a rule reads: the seat
-        # then bids as its card player does
-        slot = np.int64(params[p, B_RULE]) - 1 if not clairvoyant else np.int64(-1)
-        if slot >= 0:
-            b, est = rule_bid_hook(feats.rules, turn, named, rules, hands, cnt, params, slot, models.bid_table)
-            b = canadian_step(b, est, k, forbidden)  # as the built-in players step: towards their estimate
-        elif strat[p] == S_RANDOM:
-            b = random_bid(k, forbidden, dec_st)
-        else:
-            b, est, dec_st[0] = heuristic_bid(feats.heuristic, turn, clairvoyant, hands, cnt, tables.deck,
-                                              tables.table, rules, strat, params, models.bid_table, seats.work,
-                                              dec_st[0])  # fmt: skip
-            if strat[p] == S_PIMC and not clairvoyant and params[p, P_BID_SAMPLES] > 0:
-                b, dec_st[0] = bid_hook(feats.pimc, turn, b, hands, cnt, bids, tables, params, view, models, dec_st[0])
-            elif strat[p] == S_LEARNED and not clairvoyant and rules[R_MONO] == 0:
-                b = learned_bid_hook(feats.learned, turn, hands, cnt, bids, rules, est, b, view, models)
-            b = canadian_step(b, est, k, forbidden)
+        b = seat_bid(BidTurn(p, i, n, k, dealer, trump, shown, bid_sum, forbidden), named, clairvoyant, setup,
+                     players, dec_st, seats, view)  # fmt: skip
         if pre_info[PRE_ON] != 0 and pre_bids[p] >= 0:
             if p == pre_info[PRE_SEAT]:
                 b = pre_bids[p]
@@ -197,16 +168,15 @@ def bid_phase(n, k, dealer, trump, shown, named, clairvoyant, setup, players, de
 def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, rec_row, view):
     """Play the ``k`` tricks; return (bids cancelled by a Bomb, the Cloud's taker or -1).
 
-    Per card, the players' choices get single values and the random stream
-    only (:func:`.players.dispatch.choose_card`); a seat with one legal suit
-    card, Wizard or Jester plays it without asking (the heuristic returns that
-    card: tests/test_forced_play.py).
+    Each card is the seat's choice (:func:`.players.seats.seat_card`, the one
+    switch on player ids), then the form of a flexible card; the trick is
+    stepped and closed by :mod:`.trick`.
     """
     tables, models, feats = setup.tables, setup.models, setup.feats
     strat, params = players.strat, players.params
     table, masks, rules = tables.table, tables.masks, tables.rules
     hands, cnt, bids, won, work = seats.hands, seats.cnt, seats.bids, seats.won, seats.work
-    heuristic, specials = feats.heuristic, feats.specials
+    specials = feats.specials
     record, rec = out.record, out.rec
     track = keeps_view(n, strat)
     net = learned_net(feats.learned, view, models)  # what the learned player reads (any arrays without it)
@@ -229,25 +199,10 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
                 p = 0
             led = trick.led
             legal = legal_mask(hands[p], led, masks)
-            kind = strat[p]
-            one_card = (legal & (legal - ONE)) == ZERO
-            if kind == S_RANDOM:
-                f = random_member(dec_st, legal)
-            elif kind == S_PIMC and not one_card:
-                turn = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud_taker)
-                f, dec_st[0] = card_hook(feats.pimc, turn, trick, seats, tables, params, view, models, dec_st[0])
-            elif kind == S_LEARNED and not one_card:
-                turn = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud_taker)
-                f = learned_card(feats.learned, turn, trick, hands, cnt, bids, won, rules, legal, net)
-            elif one_card and legal < (ONE << U64(DRAGON)):
-                f = np.int64(lowest_bit(legal))  # one legal suit card, Wizard or Jester: what the heuristic returns
-            else:
-                need = k if cancelled else bids[p] - won[p]  # bids cancelled by the Bomb: every trick is 10 points
-                refine = np.int64(params[p, TP_REFINE])
-                f = heuristic_card(heuristic, kind, hands[p], legal, need, refine, led, trick.best, j, n, trump, seen,
-                                   trick.flags, mono)  # fmt: skip
+            turn = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud_taker)
+            f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
             if f >= JUGGLER:
-                f, dec_st[0] = special_form(specials, kind, f, p, led, trump, strat, params, table, dec_st[0])
+                f, dec_st[0] = special_form(specials, strat[p], f, p, led, trump, strat, params, table, dec_st[0])
             c = table[f, T_CARD] if f >= JUGGLER_AS else f
             if record:
                 rec.plays[rec_row, t, j] = f
@@ -285,15 +240,6 @@ def score_phase(n, k, cancelled, cloud_taker, scoring, bids, won, final_bids, sc
             scores[p] = 10 * won[p]
         else:
             scores[p] = round_score(final_bids[p], won[p], k, scoring)
-
-
-@hot
-def keeps_view(n, strat):
-    """Whether a seat plays pimc or learned: then the round keeps the view of it they read."""
-    track = False
-    for p in range(n):
-        track |= strat[p] == S_PIMC or strat[p] == S_LEARNED
-    return track
 
 
 @hot
