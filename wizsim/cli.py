@@ -322,7 +322,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
-    from .advise import advise
+    from .advise import BidOptions, advise
 
     if args.jobs < 1:
         raise WizsimError(f"--jobs must be >= 1, got {args.jobs}")
@@ -341,10 +341,12 @@ def cmd_advise(args: argparse.Namespace) -> int:
         specials=args.specials,
         rules=args.rule,
         strategy=args.strategy or "learned",
-        samples=100_000 if args.samples is None else args.samples,
-        seed=args.seed,
-        method=args.method,
-        jobs=args.jobs,
+        options=BidOptions(
+            samples=100_000 if args.samples is None else args.samples,
+            seed=args.seed,
+            method=args.method,
+            jobs=args.jobs,
+        ),
     )
     print(json.dumps(advice.to_dict()) if args.json else advice.format())
     return 0
