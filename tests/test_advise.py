@@ -17,7 +17,7 @@ import reference as R
 from conftest import record_arrays
 
 from wizsim import cards as C
-from wizsim.advise import advise, prepare
+from wizsim.advise import BidOptions, advise, prepare
 from wizsim.cli import main
 from wizsim.parallel import run_counts
 
@@ -64,7 +64,7 @@ ONE_CARD_CASES = [
 def test_one_card_rounds_match_exact_enumeration(n, position, card, indicator, trump):
     exact = _exact_one_card(n, position, card, indicator, trump)
     samples = 40_000
-    adv = advise(n, position, card, indicator=indicator, trump=trump, samples=samples, seed=11)
+    adv = advise(n, position, card, indicator=indicator, trump=trump, options=BidOptions(samples=samples, seed=11))
     assert adv.samples == samples and adv.attempts == samples
     p = adv.p_tricks[1]
     assert adv.p_tricks[0] + p == pytest.approx(1.0)
@@ -82,20 +82,20 @@ def test_one_card_rounds_match_exact_enumeration(n, position, card, indicator, t
 def test_exact_values_that_need_no_enumeration():
     # a led Jester wins only when the other two play Jesters too (3 of the 58 unseen cards are Jesters);
     # a Jester played last never wins (all Jesters: the first one takes the trick)
-    assert advise(3, 3, "J", indicator="G2", samples=5_000, seed=3).p_tricks[1] == 0.0
-    adv = advise(3, 1, "J", indicator="G2", samples=60_000, seed=3)
+    assert advise(3, 3, "J", indicator="G2", options=BidOptions(samples=5_000, seed=3)).p_tricks[1] == 0.0
+    adv = advise(3, 1, "J", indicator="G2", options=BidOptions(samples=60_000, seed=3))
     exact = (3 / 58) * (2 / 57)
     se = math.sqrt(exact * (1 - exact) / adv.samples)
     assert abs(adv.p_tricks[1] - exact) / se < Z_MAX
     # a Wizard led always wins
-    adv = advise(5, 1, "W", indicator="B3", samples=2_000, seed=3)
+    adv = advise(5, 1, "W", indicator="B3", options=BidOptions(samples=2_000, seed=3))
     assert adv.p_tricks == [0.0, 1.0] and adv.best_bid == 1
 
 
 def test_per_bid_equals_own_when_play_is_forced():
     """One card: the bid cannot change the play, so both methods see the same deals and tricks."""
-    own = advise(4, 3, "G11", indicator="B4", samples=20_000, seed=5, method="own")
-    per = advise(4, 3, "G11", indicator="B4", samples=20_000, seed=5, method="per-bid")
+    own = advise(4, 3, "G11", indicator="B4", options=BidOptions(samples=20_000, seed=5, method="own"))
+    per = advise(4, 3, "G11", indicator="B4", options=BidOptions(samples=20_000, seed=5, method="per-bid"))
     assert per.method == "per-bid" and own.method == "own"
     assert per.p_tricks == own.p_tricks
     for b in (0, 1):
@@ -149,7 +149,9 @@ def test_earlier_bids_condition_exactly():
 
 
 def test_random_earlier_bidders_are_accepted_at_the_uniform_rate():
-    adv = advise(4, 3, "W,B2,R5", indicator="G7", bids=[1, 2], strategy="random", samples=4_000, seed=2)
+    adv = advise(
+        4, 3, "W,B2,R5", indicator="G7", bids=[1, 2], strategy="random", options=BidOptions(samples=4_000, seed=2)
+    )
     rate = 1 / 16  # two random bids, each one of 4 values
     n = adv.attempts
     assert abs(adv.samples - rate * n) < Z_MAX * math.sqrt(n * rate * (1 - rate))
@@ -157,13 +159,15 @@ def test_random_earlier_bidders_are_accepted_at_the_uniform_rate():
 
 
 def test_canadian_rule_forbids_the_dealers_bid():
-    adv = advise(3, 3, "B13,R2", indicator="G4", bids=[1, 0], rules=["canadian=true"], samples=5_000, seed=1)
+    adv = advise(
+        3, 3, "B13,R2", indicator="G4", bids=[1, 0], rules=["canadian=true"], options=BidOptions(samples=5_000, seed=1)
+    )
     assert adv.forbidden_bid == 1
     assert adv.expected_score[1] is None and adv.best_bid != 1
 
 
 def test_cloud_switches_to_per_bid():
-    adv = advise(4, 1, "Cloud,B7", indicator="R3", specials="cloud", samples=2_000, seed=1)
+    adv = advise(4, 1, "Cloud,B7", indicator="R3", specials="cloud", options=BidOptions(samples=2_000, seed=1))
     assert adv.method == "per-bid" and set(adv.p_tricks_by_bid) == {0, 1, 2}
 
 

@@ -61,9 +61,9 @@ def test_the_last_trick_has_one_card_and_is_not_sampled():
 
 
 def test_forms_of_the_flexible_cards_are_candidates():
+    options = PlayOptions(samples=300, seed=2)
     a = advise_play(
-        4, 1, "Juggler,Shapeshifter,R7", "1,1,1,0", trump="B", specials="juggler,shapeshifter",
-        options=PlayOptions(samples=300, seed=2),
+        4, 1, "Juggler,Shapeshifter,R7", "1,1,1,0", trump="B", specials="juggler,shapeshifter", options=options
     )
     cards = {o["card"] for o in a.options}
     assert {"Shapeshifter:W", "Shapeshifter:J"} <= cards

@@ -225,10 +225,10 @@ def test_clairvoyance_hides_the_hand_a_rule_reads():
 
 
 def test_advise_takes_a_rule_object():
-    from wizsim.advise import advise
+    from wizsim.advise import BidOptions, advise
 
     rule = bid_rule(BidRule(lambda heuristic_bid: heuristic_bid, label="hb"))
-    adv = advise(4, 2, "W,B13,R7", indicator="G5", strategy=rule, samples=2_000, seed=1)
+    adv = advise(4, 2, "W,B13,R7", indicator="G5", strategy=rule, options=BidOptions(samples=2_000, seed=1))
     assert adv.to_dict()["strategy"] == ["rule(hb)"] * 4
 
 

@@ -217,12 +217,16 @@ def test_pimc_beats_the_heuristic_on_the_same_deals():
 
 def test_advise_with_pimc_players():
     """The advisor's deck holds only the unseen cards; PIMC seats still reason about the whole deck."""
-    from wizsim.advise import advise
+    from wizsim.advise import BidOptions, advise
 
-    adv = advise(3, 1, "W,B13", indicator="R4", strategy="pimc(samples=4,bid_samples=4)", samples=300, seed=1)
+    adv = advise(
+        3, 1, "W,B13", indicator="R4", strategy="pimc(samples=4,bid_samples=4)", options=BidOptions(samples=300, seed=1)
+    )
     assert adv.samples == 300 and abs(sum(adv.p_tricks) - 1) < 1e-12
     assert adv.p_tricks[2] > 0.3  # the Wizard and often the ace of a side suit
-    one = advise(3, 1, "W", indicator="R4", strategy="pimc(samples=4,bid_samples=4)", samples=200, seed=1)
+    one = advise(
+        3, 1, "W", indicator="R4", strategy="pimc(samples=4,bid_samples=4)", options=BidOptions(samples=200, seed=1)
+    )
     assert one.p_tricks == [0.0, 1.0]  # a Wizard led always takes the trick
 
 

@@ -352,6 +352,28 @@ def prepare(
     )  # fmt: skip
 
 
+@dataclass(frozen=True)
+class BidOptions:
+    """How :func:`advise` samples its deals (its rarely changed arguments, grouped).
+
+    Parameters
+    ----------
+    samples : int
+        Deals to play out (accepted deals when ``bids`` must match).
+    seed : int
+        The same seed gives the same advice for any ``jobs``.
+    method : str
+        ``auto``, ``own`` or ``per-bid`` (see the module docstring).
+    jobs : int
+        Local worker processes.
+    """
+
+    samples: int = 100_000
+    seed: int = 0
+    method: str = "auto"
+    jobs: int = 1
+
+
 def advise(
     players: int,
     position: int,
@@ -362,10 +384,7 @@ def advise(
     specials: str | list[str] | None = None,
     rules: Any = None,
     strategy: str | Strategy | list[str | Strategy] = "learned",
-    samples: int = 100_000,
-    seed: int = 0,
-    method: str = "auto",
-    jobs: int = 1,
+    options: BidOptions | None = None,
 ) -> Advice:
     """Trick probabilities, expected score of every bid, and the best bid for one hand.
 
@@ -390,14 +409,9 @@ def advise(
         (mono, Maximus, elimination, clairvoyance) are refused.
     strategy
         The strategy of every seat, or one per position (1..players).
-    samples
-        Deals to play out (accepted deals when ``bids`` must match).
-    seed
-        The same seed gives the same advice for any ``jobs``.
-    method
-        ``auto``, ``own`` or ``per-bid`` (see the module docstring).
-    jobs
-        Local worker processes.
+    options
+        Deals, seed, method and worker processes (:class:`BidOptions`; default
+        ``BidOptions()``: 100,000 deals, seed 0, method ``auto``, one process).
 
     Returns
     -------
@@ -406,65 +420,26 @@ def advise(
         interval per bid (None for a bid the Canadian rule forbids),
         ``best_bid``, ``samples`` (accepted) and ``attempts``.
     """
+    opts = BidOptions() if options is None else options
+    samples = opts.samples
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or not 1 <= samples <= MAX_SAMPLES:
         raise WizsimError(f"samples must be a whole number from 1 to {MAX_SAMPLES:.0e}, got {samples!r}")
-    su = prepare(players, position, hand, indicator, trump, bids, specials, rules, strategy, seed, method)
-    n, k, earlier, forbidden, method = su.n, su.k, su.earlier, su.forbidden, su.method
-    rules_obj, special_names, hand_codes, ind_code, fixed = su.rules, su.specials, su.hand_codes, su.ind_code, su.fixed
-    by_position = su.by_position
-
-    pos = position - 1
-
-    def run(items: int, forced: int | None):
-        counts = run_counts(su.spec(items, forced), jobs=jobs)
-        return counts.joint[k, 0, pos], counts.aux[k, 0, pos]
-
-    # pilot: `samples` deals; if earlier bids reject some, play enough deals for `samples` accepted ones
-    attempts = samples
-    joint, aux = run(attempts, None)
-    accepted = int(joint.sum())
-    if accepted < samples and earlier:
-        cap = min(MAX_SAMPLES, ATTEMPT_FACTOR * samples)
-        need = cap if accepted == 0 else min(cap, math.ceil(1.05 * samples * attempts / accepted))
-        if need > attempts:
-            attempts = need
-            joint, aux = run(attempts, None)
-            accepted = int(joint.sum())
-    if accepted == 0:
-        raise WizsimError(
-            f"none of {attempts:,} deals made the earlier bids {','.join(map(str, earlier))} with these players;"
-            " check the bids, or advise without --bids"
-        )
-    strategy_bids = {int(b): int(c) for b, c in enumerate(joint.sum(axis=1)) if c}
-    allowed = [b for b in range(k + 1) if b != forbidden]
-    scoring = rules_obj.to_array(special_names)[L.R_SCORING]
-    exp: dict[int, float | None] = {b: None for b in range(k + 1)}
-    exp_ci: dict[int, list[float] | None] = {b: None for b in range(k + 1)}
-    by_bid: dict[int, np.ndarray] = {}
-    if method == "own":
-        tricks = joint.sum(axis=0)
-        s = _score_matrix(k, scoring)
-        for b in allowed:
-            m, lo, hi = mean_ci((s[b] * tricks).sum(), (s[b] ** 2 * tricks).sum(), accepted)
-            exp[b], exp_ci[b] = float(m), [float(lo), float(hi)]
-    else:
-        for b in allowed:
-            jb, ab = run(attempts, b)
-            m, lo, hi = mean_ci(ab[0], ab[1], int(jb.sum()))
-            exp[b], exp_ci[b] = float(m), [float(lo), float(hi)]
-            by_bid[b] = jb.sum(axis=0)
+    su = prepare(players, position, hand, indicator, trump, bids, specials, rules, strategy, opts.seed, opts.method)
+    joint, attempts, accepted = _accepted_deals(su, samples, opts.jobs)
+    exp, exp_ci, by_bid = _bid_scores(su, joint, attempts, accepted, opts.jobs)
+    allowed = [b for b in range(su.k + 1) if b != su.forbidden]
     best = max(allowed, key=lambda b: (exp[b], -b))  # ties: the lower bid
-    tricks = joint.sum(axis=0) if method == "own" else by_bid[best]
+    tricks = joint.sum(axis=0) if su.method == "own" else by_bid[best]
     p, lo, hi = wilson_ci(tricks, accepted)
     return Advice(
-        players=n,
+        players=su.n,
         position=position,
-        hand=[C.card_name(c) for c in hand_codes],
-        indicator=C.card_name(ind_code) if ind_code >= 0 else None,
-        trump=None if fixed is None else (C.suit_name(fixed) or "none"),
-        bids=earlier,
-        strategy=[strategy_label(s) for s in by_position],
-        method=method,
+        hand=[C.card_name(c) for c in su.hand_codes],
+        indicator=C.card_name(su.ind_code) if su.ind_code >= 0 else None,
+        trump=None if su.fixed is None else (C.suit_name(su.fixed) or "none"),
+        bids=su.earlier,
+        strategy=[strategy_label(s) for s in su.by_position],
+        method=su.method,
         samples=accepted,
         attempts=attempts,
         p_tricks=[float(x) for x in p],
@@ -472,13 +447,73 @@ def advise(
         expected_score=exp,
         expected_score_ci=exp_ci,
         best_bid=int(best),
-        forbidden_bid=forbidden,
-        strategy_bids=strategy_bids,
-        seed=int(seed),
-        rules=rules_obj.as_dict(),
-        specials=list(special_names),
+        forbidden_bid=su.forbidden,
+        strategy_bids={int(b): int(c) for b, c in enumerate(joint.sum(axis=1)) if c},
+        seed=int(opts.seed),
+        rules=su.rules.as_dict(),
+        specials=list(su.specials),
         p_tricks_by_bid={b: [float(x) / accepted for x in v] for b, v in by_bid.items()},
     )
+
+
+def _play(su: _Setup, items: int, forced: int | None, jobs: int) -> tuple[np.ndarray, np.ndarray]:
+    """Play ``items`` deals; the advised player's joint (bid, tricks) counts and its score sums."""
+    counts = run_counts(su.spec(items, forced), jobs=jobs)
+    pos = su.position - 1
+    return counts.joint[su.k, 0, pos], counts.aux[su.k, 0, pos]
+
+
+def _accepted_deals(su: _Setup, samples: int, jobs: int) -> tuple[np.ndarray, int, int]:
+    """The joint counts of the deals the earlier bids accept, the deals tried, and how many were accepted.
+
+    A pilot of ``samples`` deals; if earlier bids reject some, enough deals for ``samples`` accepted
+    ones (from the same seed: the pilot's deals are their first ones), at most ATTEMPT_FACTOR per sample.
+    """
+    attempts = samples
+    joint, _ = _play(su, attempts, None, jobs)
+    accepted = int(joint.sum())
+    if accepted < samples and su.earlier:
+        cap = min(MAX_SAMPLES, ATTEMPT_FACTOR * samples)
+        need = cap if accepted == 0 else min(cap, math.ceil(1.05 * samples * attempts / accepted))
+        if need > attempts:
+            attempts = need
+            joint, _ = _play(su, attempts, None, jobs)
+            accepted = int(joint.sum())
+    if accepted == 0:
+        raise WizsimError(
+            f"none of {attempts:,} deals made the earlier bids {','.join(map(str, su.earlier))} with these players;"
+            " check the bids, or advise without --bids"
+        )
+    return joint, attempts, accepted
+
+
+def _bid_scores(
+    su: _Setup, joint: np.ndarray, attempts: int, accepted: int, jobs: int
+) -> tuple[dict[int, float | None], dict[int, list[float] | None], dict[int, np.ndarray]]:
+    """Expected score and 95% interval of every allowed bid (None: forbidden); ``per-bid``: tricks per bid too.
+
+    ``own`` scores each bid from the tricks taken playing to the strategy's own bid; ``per-bid``
+    plays the same ``attempts`` deals once per bid (see the module docstring).
+    """
+    k = su.k
+    allowed = [b for b in range(k + 1) if b != su.forbidden]
+    scoring = su.rules.to_array(su.specials)[L.R_SCORING]
+    exp: dict[int, float | None] = {b: None for b in range(k + 1)}
+    exp_ci: dict[int, list[float] | None] = {b: None for b in range(k + 1)}
+    by_bid: dict[int, np.ndarray] = {}
+    if su.method == "own":
+        tricks = joint.sum(axis=0)
+        s = _score_matrix(k, scoring)
+        for b in allowed:
+            m, lo, hi = mean_ci((s[b] * tricks).sum(), (s[b] ** 2 * tricks).sum(), accepted)
+            exp[b], exp_ci[b] = float(m), [float(lo), float(hi)]
+    else:
+        for b in allowed:
+            jb, ab = _play(su, attempts, b, jobs)
+            m, lo, hi = mean_ci(ab[0], ab[1], int(jb.sum()))
+            exp[b], exp_ci[b] = float(m), [float(lo), float(hi)]
+            by_bid[b] = jb.sum(axis=0)
+    return exp, exp_ci, by_bid
 
 
 def _split_strategies(strategy: str | Strategy | list[str | Strategy], n: int) -> list[str | Strategy]:
@@ -496,4 +531,4 @@ def _split_strategies(strategy: str | Strategy | list[str | Strategy], n: int) -
     return parts
 
 
-__all__ = ["Advice", "advise"]
+__all__ = ["Advice", "BidOptions", "advise"]

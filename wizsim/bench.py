@@ -175,13 +175,14 @@ ADVISE_HAND = "W,B13,R7,J,B2,G5,G11,Y1,Y9,R12"  # a 10-card hand; 4 players, sec
 
 def time_advise(samples: int = 100_000, repeats: int = 3) -> list[dict]:
     """Seconds for ``wizsim advise`` on a 10-card hand (both methods, its default player), median after a warm-up."""
-    from .advise import advise
+    from .advise import BidOptions, advise
 
     out = []
     for method in ("own", "per-bid"):
-        call = functools.partial(advise, players=4, position=2, hand=ADVISE_HAND, indicator="B5", method=method)
-        call(samples=max(samples // 20, 1), seed=12345)  # compile / load caches
-        times = _timed(lambda r, call=call: call(samples=samples, seed=r), repeats)
+        call = functools.partial(advise, players=4, position=2, hand=ADVISE_HAND, indicator="B5")
+        call(options=BidOptions(samples=max(samples // 20, 1), seed=12345, method=method))  # compile / load caches
+        options = functools.partial(BidOptions, samples=samples, method=method)
+        times = _timed(lambda r, call=call, options=options: call(options=options(seed=r)), repeats)
         median = statistics.median(times)
         attempts = samples  # no earlier bids: every deal is kept
         rounds = attempts * (1 if method == "own" else 11)

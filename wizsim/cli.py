@@ -15,7 +15,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import WizsimError
 from .header import header_line
@@ -88,21 +88,40 @@ def _spec_from(args: argparse.Namespace):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``wizsim`` command line: one subcommand per job, each added by its own function below."""
     parser = _Parser(prog="wizsim", description="Monte-Carlo simulation of the card game Wizard.")
     parser.add_argument("--version", action="version", version=f"wizsim {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
+    _add_simulate(sub)
+    _add_history(sub)
+    _add_report(sub)
+    _add_advise(sub)
+    _add_review(sub)
+    _add_tournament(sub)
+    _add_bench(sub)
+    return parser
+
+
+def _add_simulate(sub: Any) -> None:
+    """Add the ``simulate`` command: play many rounds or games and print the table."""
     sim = sub.add_parser("simulate", help="play many rounds or games and print the table")
     _add_selection(sim)
     add_run_arguments(sim, checkpoint_help=RESUMES)
     sim.add_argument("--out", help="also write the table to FILE.csv or FILE.parquet (games: also FILE_games.*)")
 
+
+def _add_history(sub: Any) -> None:
+    """Add the ``history`` command: every simulated round as a JSON line."""
     his = sub.add_parser("history", help="write every simulated round as a JSON line (HISTORY.md format)")
     _add_selection(his)
     his.add_argument("--out", required=True, help="output FILE.jsonl")
     his.add_argument("--legal", action="store_true", help="also record the legal cards at every play (for audits)")
     add_run_arguments(his, checkpoint_help="refused: a history is one file written in order (rerun instead)")
 
+
+def _add_report(sub: Any) -> None:
+    """Add the ``report`` command: run the analyses and write results/."""
     rep = sub.add_parser("report", help="run every analysis in analyses/ and write results/ (the main job)")
     size = rep.add_mutually_exclusive_group()
     size.add_argument("--quick", action="store_true", help="tiny sizes (for tests)")
@@ -116,6 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
         checkpoint_help="refused: finished analyses are kept in OUT/.cache, so a rerun resumes anyway",
     )
 
+
+def _add_advise(sub: Any) -> None:
+    """Add the ``advise`` command: the bid advisor, and with ``--play`` the card-play advisor."""
     adv = sub.add_parser("advise", help="trick probabilities and the best bid for one hand")
     adv.add_argument("--players", type=int, required=True, help="number of players, 3 to 6")
     adv.add_argument(
@@ -166,6 +188,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="how the deals are played out",
     )
 
+
+def _add_review(sub: Any) -> None:
+    """Add the ``review`` command: score one seat's card play in a history file."""
     rev = sub.add_parser("review", help="what each card one seat played cost, by the play advisor")
     rev.add_argument("file", help="a history file (JSON Lines, HISTORY.md format), e.g. from wizsim history")
     rev.add_argument("--seat", type=int, required=True, help="the seat to review, 0 .. players - 1 as in the file")
@@ -176,6 +201,9 @@ def build_parser() -> argparse.ArgumentParser:
     rev.add_argument("--out", help="also write every decision to this .csv")
     rev.add_argument("--json", action="store_true", help="print the summary and the decisions as one JSON object")
 
+
+def _add_tournament(sub: Any) -> None:
+    """Add the ``tournament`` command: a duplicate tournament of strategies."""
     tou = sub.add_parser("tournament", help="duplicate tournament: strategies on the same deals, every seating")
     tou.add_argument("--players", type=int, required=True, help="number of players, 3 to 6")
     tou.add_argument(
@@ -197,6 +225,9 @@ def build_parser() -> argparse.ArgumentParser:
     tou.add_argument("--json", action="store_true", help="print a JSON list with one object per strategy")
     add_run_arguments(tou, checkpoint_help=RESUMES)
 
+
+def _add_bench(sub: Any) -> None:
+    """Add the ``bench`` and ``features`` commands."""
     ben = sub.add_parser("bench", help="print throughput (rounds/s, card plays/s)")
     ben.add_argument("--json", action="store_true", help="print the results as JSON")
     ben.add_argument("--quick", action="store_true", help="tiny sizes (a smoke test, not a measurement)")
@@ -208,7 +239,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="only pimc's speed at each setting of analyses/pimc_tradeoff.py (samples x rollout policy)",
     )
     sub.add_parser("features", help="the features a bid rule may read (--strategy 'rule(file.py:function)')")
-    return parser
 
 
 def format_table(df: pd.DataFrame) -> str:
@@ -322,7 +352,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
-    from .advise import advise
+    from .advise import BidOptions, advise
 
     if args.jobs < 1:
         raise WizsimError(f"--jobs must be >= 1, got {args.jobs}")
@@ -341,10 +371,12 @@ def cmd_advise(args: argparse.Namespace) -> int:
         specials=args.specials,
         rules=args.rule,
         strategy=args.strategy or "learned",
-        samples=100_000 if args.samples is None else args.samples,
-        seed=args.seed,
-        method=args.method,
-        jobs=args.jobs,
+        options=BidOptions(
+            samples=100_000 if args.samples is None else args.samples,
+            seed=args.seed,
+            method=args.method,
+            jobs=args.jobs,
+        ),
     )
     print(json.dumps(advice.to_dict()) if args.json else advice.format())
     return 0

@@ -465,19 +465,7 @@ def tournament(
     if len(labels) < 2:
         raise WizsimError(f"a tournament needs at least two strategies, got {len(labels)}: give e.g. heuristic,random")
     options = RunOptions(jobs=jobs, **run_options)
-    if games is not None:
-        if cards is not None or deals is not None:
-            raise WizsimError("give either --games G or --cards K --deals D, not both")
-        base: dict[str, Any] = {"games": games, "schedule": schedule}
-    else:
-        if cards is None or deals is None:
-            raise WizsimError("give --cards K --deals D (independent deals) or --games G (full games)")
-        if schedule is not None:
-            raise WizsimError("--schedule goes with --games")
-        deals = as_int("deals", deals)
-        if not 1 <= deals <= MAX_ITEMS:
-            raise WizsimError(f"deals must be between 1 and {MAX_ITEMS:.0e}, got {deals}")
-        base = {"cards": cards, "hands": deals}
+    base = _deal_arguments(cards, deals, games, schedule)
     base.update(players=players, seed=seed, rules=rules, specials=specials)
     spec0 = make_spec(**base, strategy=[objs[0]])  # validates everything but the strategy count
     players = spec0.players
@@ -486,6 +474,37 @@ def tournament(
         raise WizsimError(f"{m} strategies cannot share {players} seats: give at most {players} strategies")
     seats = seatings(m, players)
     specs = [_seating_spec(base, objs, s) for s in seats]
+    sums, gram = _duplicate_sums(spec0, specs, seats, labels, options)
+    return TournamentResult(names, labels, seats, spec0.items, spec0.games_mode, sums, gram,
+                            _provenance(spec0, names, len(seats)))  # fmt: skip
+
+
+def _deal_arguments(cards: int | None, deals: int | None, games: int | None, schedule: Any) -> dict[str, Any]:
+    """The :func:`make_spec` arguments of what a deal is: ``games`` full games, or ``deals`` rounds of ``cards``."""
+    if games is not None:
+        if cards is not None or deals is not None:
+            raise WizsimError("give either --games G or --cards K --deals D, not both")
+        return {"games": games, "schedule": schedule}
+    if cards is None or deals is None:
+        raise WizsimError("give --cards K --deals D (independent deals) or --games G (full games)")
+    if schedule is not None:
+        raise WizsimError("--schedule goes with --games")
+    deals = as_int("deals", deals)
+    if not 1 <= deals <= MAX_ITEMS:
+        raise WizsimError(f"deals must be between 1 and {MAX_ITEMS:.0e}, got {deals}")
+    return {"cards": cards, "hands": deals}
+
+
+def _duplicate_sums(
+    spec0: RunSpec, specs: list[RunSpec], seats: list[tuple[int, ...]], labels: list[str], options: RunOptions
+) -> tuple[np.ndarray, np.ndarray]:
+    """Sums and Gram matrix (exact integers) of every deal's values, each deal summed over all seatings.
+
+    Each chunk of deals is played under every seating, one task each, in task order so that one
+    chunk's seatings are held at a time; their values are added, so the luck of the cards cancels
+    in the differences between strategies. With a checkpoint, finished chunks are loaded, not rerun.
+    """
+    m, players = len(labels), spec0.players
     n_chunks = specs[0].n_chunks
     elimination = spec0.rules.has("elimination")
 
@@ -496,19 +515,7 @@ def tournament(
     )
     held = len(seats) * players // m  # seats a strategy holds per deal, over all seatings
     dims = m * N_Q
-    sums = np.zeros(dims, dtype=object)
-    gram = np.zeros((dims, dims), dtype=object)
-    sums[:] = 0
-    gram[:, :] = 0
-    todo, done_deals = [], 0
-    for chunk in range(n_chunks):
-        kept = _load_chunk(ckpt, chunk, dims, held * block_items(spec0, chunk, chunk + 1)) if ckpt else None
-        if kept is None:
-            todo.append(chunk)
-        else:
-            sums += kept[0]
-            gram += kept[1]
-            done_deals += block_items(spec0, chunk, chunk + 1)
+    sums, gram, todo, done_deals = _resumed(ckpt, spec0, n_chunks, dims, held)
     index = {s: i for i, s in enumerate(seats)}
     tasks = [(specs[i], c, seats[i], m) for c in todo for i in range(len(seats))]
     acc: np.ndarray | None = None
@@ -536,7 +543,31 @@ def tournament(
                 acc = None
                 done_chunks += 1
                 bar.update(block_items(spec0, chunk, chunk + 1), desc=chunks_done(done_chunks, n_chunks))
+    return sums, gram
 
+
+def _resumed(
+    ckpt: Checkpoint | None, spec0: RunSpec, n_chunks: int, dims: int, held: int
+) -> tuple[np.ndarray, np.ndarray, list[int], int]:
+    """The sums and Gram matrix of the chunks a checkpoint kept, the chunks still to play, and the deals done."""
+    sums = np.zeros(dims, dtype=object)
+    gram = np.zeros((dims, dims), dtype=object)
+    sums[:] = 0
+    gram[:, :] = 0
+    todo, done_deals = [], 0
+    for chunk in range(n_chunks):
+        kept = _load_chunk(ckpt, chunk, dims, held * block_items(spec0, chunk, chunk + 1)) if ckpt else None
+        if kept is None:
+            todo.append(chunk)
+        else:
+            sums += kept[0]
+            gram += kept[1]
+            done_deals += block_items(spec0, chunk, chunk + 1)
+    return sums, gram, todo, done_deals
+
+
+def _provenance(spec0: RunSpec, names: list[str], n_seatings: int) -> dict[str, Any]:
+    """The tournament's provenance: the run's, with the strategies, deals, seatings and rounds played."""
     items = spec0.items
     prov = spec0.provenance()
     for key in ("strategies", "rounds", "chunk_size"):
@@ -545,11 +576,11 @@ def tournament(
         {
             "tournament_strategies": names,
             "deals": items,
-            "seatings": len(seats),
-            "rounds_played": items * len(spec0.schedule) * len(seats),
+            "seatings": n_seatings,
+            "rounds_played": items * len(spec0.schedule) * n_seatings,
         }
     )
-    return TournamentResult(names, labels, seats, items, spec0.games_mode, sums, gram, prov)
+    return prov
 
 
 # --------------------------------------------------------------------------- text output
