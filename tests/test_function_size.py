@@ -55,3 +55,23 @@ def test_no_function_takes_more_than_12_parameters_unless_a_bid_rule():
     too_many = {w: len(p) for w, p in many.items() if len(p) > MAX_PARAMS and not set(p) <= set(FEATURES)}
     assert too_many == {}
     assert any("one_card_thresholds" in w for w, p in many.items() if len(p) > MAX_PARAMS)  # the exemption is used
+
+
+ENGINE_MAX_LINES = 125  # "about 120": the heuristic's card play (124) reads as one decision table
+ENGINE_MAX_OVER_20 = 5  # the bound on parameters over 20 (per-decision kernels pass arrays one by one)
+
+
+def _engine_functions():
+    for path in sorted((ROOT / "wizsim" / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                yield f"{path.relative_to(ROOT)}:{node.lineno} {node.name}", node
+
+
+def test_no_engine_function_is_longer_than_about_120_lines_and_few_take_over_20_parameters():
+    found = list(_engine_functions())
+    assert len(found) > 200
+    long = {w: node.end_lineno - node.lineno + 1 for w, node in found}
+    assert {w: n for w, n in long.items() if n > ENGINE_MAX_LINES} == {}
+    over_20 = [w for w, node in found if len(_params(node)) > 20]
+    assert len(over_20) <= ENGINE_MAX_OVER_20, over_20

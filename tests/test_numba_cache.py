@@ -74,3 +74,27 @@ def test_fingerprint_covers_baked_switches(monkeypatch):
     a = config.fingerprint()
     monkeypatch.setenv("WIZSIM_NO_PDEP", "1")
     assert config.fingerprint() != a
+
+
+def test_the_fingerprint_finds_the_cache_numba_writes_under_numba_cache_dir(tmp_path):
+    """With NUMBA_CACHE_DIR the check must look where Numba really writes (0.68: <folder>_<sha1>), or stale
+    engine code would never be dropped there: compile a cached engine kernel into an empty folder, then every
+    folder holding engine cache files must be one of config.cache_dirs()."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), WIZSIM_NUMBA_CACHE="1")
+    code = (
+        "import json, numpy as np\n"
+        "from wizsim.engine import config\n"
+        "from wizsim.engine.trick import legal_mask_checked\n"
+        "legal_mask_checked(np.uint64(3), -1, np.zeros(7, dtype=np.uint64))\n"
+        "print(json.dumps([str(d) for d in config.cache_dirs()]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    listed = {os.path.realpath(d) for d in json.loads(out.stdout.strip().splitlines()[-1])}
+    written = {os.path.realpath(p.parent) for p in tmp_path.rglob("*.nbi")}
+    assert written, "nothing was cached"
+    assert written <= listed, (written, listed)

@@ -96,12 +96,15 @@ Turn = namedtuple("Turn", "p t j n k trump shown seen cancelled cloud_taker")
 #: trump (-1: none), the face-up card (-1: none), the sum of the earlier bids, the Canadian rule's forbidden bid
 #: (-1: none)
 BidTurn = namedtuple("BidTurn", "p i n k dealer trump shown bid_sum forbidden")
+#: pimc's deal sampler at a decision (:func:`.players.pimc.new_sampler`): the unseen cards listed, how many, the
+#: cards each seat is known to hold (masks), and the work buffers of a shuffle (cards, used flags, the stream)
+Sampler = namedtuple("Sampler", "unseen m kmask cards used rng")
 #: pimc's bid rollouts: the state at the end of the trick where the bidder reaches v tricks, for
 #: ``lo <= v < hi`` (hands, counts, ``info`` rows, cards seen; :func:`.players.pimc.save_snapshot`), ``hi = 0``: none
 Snapshots = namedtuple("Snapshots", "hands cnt info seen lo hi")
 
 BUNDLES = (Schedule, Chunks, Setup, Players, Streams, Outputs, Tables, Seats, GameSeats, Preset, Models, Switches, BidRules, View, NoView, Net, Records, Accumulators, Trick, Turn,
-           BidTurn, Snapshots)  # fmt: skip
+           BidTurn, Sampler, Snapshots)  # fmt: skip
 
 
 def is_no_view(view) -> bool:

@@ -75,15 +75,28 @@ def fingerprint() -> str:
 def cache_dirs() -> list[Path]:
     """Where Numba keeps the engine's cached functions: ``__pycache__`` beside each source folder.
 
-    With ``NUMBA_CACHE_DIR`` Numba mirrors the source folders below it; the
-    folders of the engine's sources are found there by their path.
+    With ``NUMBA_CACHE_DIR`` Numba (0.57 and later) keeps a folder's functions in
+    ``<NUMBA_CACHE_DIR>/<folder name>_<sha1 of the folder's path>`` (its
+    ``get_suitable_cache_subpath``); older releases mirrored the source path
+    below it. Both are found.
     """
     folders = sorted({p.parent for p in engine_sources()})
     custom = os.environ.get("NUMBA_CACHE_DIR")
     if not custom:
         return [f / "__pycache__" for f in folders]
+    from numba.core.caching import _CacheLocator
+
     root = Path(custom)
-    return [d for d in root.rglob("*") if d.is_dir() and any(d.as_posix().endswith(f.as_posix()) for f in folders)]
+    # the folder as Numba names it: from the module's file (abspath, as imported) or resolved
+    names = {Path(_CacheLocator.get_suitable_cache_subpath(str(f / "x.py"))).name for f in folders}
+    names |= {
+        Path(_CacheLocator.get_suitable_cache_subpath(os.path.join(os.path.abspath(str(f)), "x.py"))).name
+        for f in folders
+    }
+    found = {root / name for name in names}
+    if root.is_dir():
+        found |= {d for d in root.rglob("*") if d.is_dir() and any(d.as_posix().endswith(f.as_posix()) for f in folders)}
+    return sorted(found)
 
 
 def check_cache() -> bool:

@@ -15,7 +15,7 @@ from numba.extending import overload
 
 from ..bits import ONE, U64, ZERO, lowest_bit
 from ..borrow import stack_stream
-from ..bundles import Snapshots, Turn
+from ..bundles import Sampler, Snapshots, Turn
 from ..config import OVERLOAD_OPTIONS, hot, jit
 from ..events import juggler_passes
 from ..layout import (
@@ -131,10 +131,17 @@ def sample_world(p, n, pool, sizes, void, known, hands, cnt, wh, wc, st):
     ``p`` passed after a Juggler trick): they are dealt there first. Seat
     ``p`` keeps its own hand. Returns the new stream state.
     """
+    return sample_world_into(p, n, new_sampler(pool, known), sizes, void, known, hands, cnt, wh, wc, st)
+
+
+@hot
+def new_sampler(pool, known):
+    """The :class:`..bundles.Sampler` of a decision: the unseen cards of ``pool`` listed (the ``known`` ones taken
+    out), the known cards' masks by seat, and the work buffers of :func:`sample_world_into`."""
     unseen = np.empty(80, dtype=np.int64)
     m = unseen_cards(pool, known, unseen)
-    return sample_world_into(p, n, unseen, m, sizes, void, known, known_masks(known), hands, cnt, wh, wc, st,
-                              np.empty(80, dtype=np.int64), np.empty(80, dtype=np.bool_), np.empty(1, dtype=np.uint64))  # fmt: skip
+    return Sampler(unseen, m, known_masks(known), np.empty(80, dtype=np.int64), np.empty(80, dtype=np.bool_),
+                   np.empty(1, dtype=np.uint64))  # fmt: skip
 
 
 @jit
@@ -163,8 +170,10 @@ def unseen_cards(pool, known, unseen):
 
 
 @jit
-def sample_world_into(p, n, unseen, m, sizes, void, known, kmask, hands, cnt, wh, wc, st, cards, used, rng):
-    """:func:`sample_world` with the unseen cards listed (:func:`unseen_cards`) and work buffers given."""
+def sample_world_into(p, n, sampler, sizes, void, known, hands, cnt, wh, wc, st):
+    """:func:`sample_world` with the unseen cards listed and the work buffers given (``sampler``, a
+    :class:`..bundles.Sampler` from :func:`new_sampler`)."""
+    unseen, m, kmask, cards, used, rng = sampler.unseen, sampler.m, sampler.kmask, sampler.cards, sampler.used, sampler.rng
     rng[0] = st
     for i in range(m):
         cards[i] = unseen[i]
@@ -412,13 +421,7 @@ def pimc_play(turn, trick, hands, cnt, bids, won, view, known, tables, params, n
         values[0, values.shape[1] - 1] = 0
     if nc == 1:
         return cands[0], st  # the legal cards are all equivalent
-    pool = pimc_pool(p, full, cnt, played, shown)
-    unseen = np.empty(80, dtype=np.int64)
-    m_unseen = unseen_cards(pool, known, unseen)
-    kmask = known_masks(known)
-    cards_buf = np.empty(80, dtype=np.int64)
-    used_buf = np.empty(80, dtype=np.bool_)
-    rng_buf = np.empty(1, dtype=np.uint64)
+    sampler = new_sampler(pimc_pool(p, full, cnt, played, shown), known)
     sigma = params[p, P_INFER]
     visible = rules[R_HIDDEN_BIDS] != 2  # secret bids stay hidden until the round is scored
     model = sigma > 0 or not visible
@@ -454,8 +457,7 @@ def pimc_play(turn, trick, hands, cnt, bids, won, view, known, tables, params, n
         if prune > 0 and s > 0 and s % PRUNE_BATCH == 0:
             if prune_candidates(total, alive, scores, s, prune) == 1:
                 break  # the decision is made: the other candidates are significantly worse
-        st = sample_world_into(p, n, unseen, m_unseen, sizes, void, known, kmask, hands, cnt, wh, wc, st,
-                                cards_buf, used_buf, rng_buf)  # fmt: skip
+        st = sample_world_into(p, n, sampler, sizes, void, known, hands, cnt, wh, wc, st)
         weight = 1
         if model:
             weight = world_bids(
@@ -485,10 +487,7 @@ def pimc_play(turn, trick, hands, cnt, bids, won, view, known, tables, params, n
                 if sn_end[0, 4] == p:
                     bid = cloud_bid(bid, won2[p], k, rules[R_SCORING], False)
                 values[4, ci] += weight * np.int64(sn_end[0, 3] == 0 and won2[p] == bid)
-    best_ci = -1
-    for ci in range(nc):
-        if alive[ci] and (best_ci < 0 or total[ci] > total[best_ci]):
-            best_ci = ci
+    best_ci = best_live(total, alive)
     if values is not None:
         for ci in range(nc):
             values[0, ci] = cands[ci]
@@ -531,13 +530,7 @@ def pimc_bid(turn, hands, cnt, bids, full, known, base, tables, params, net, st,
             shared = False  # a random Juggler pass draws numbers: keep one rollout per bid
     played = np.zeros(64, dtype=np.int64)
     void = np.zeros(n, dtype=np.int64)
-    pool = pimc_pool(p, full, cnt, played, shown)
-    unseen = np.empty(80, dtype=np.int64)
-    m_unseen = unseen_cards(pool, known, unseen)
-    kmask = known_masks(known)
-    cards_buf = np.empty(80, dtype=np.int64)
-    used_buf = np.empty(80, dtype=np.bool_)
-    rng_buf = np.empty(1, dtype=np.uint64)
+    sampler = new_sampler(pimc_pool(p, full, cnt, played, shown), known)
     hidden = rules[R_HIDDEN_BIDS] != 0  # the earlier bids are not seen when bidding
     sigma = params[p, P_INFER]
     earlier = seats_before(p, dealer, n)
@@ -576,8 +569,7 @@ def pimc_bid(turn, hands, cnt, bids, full, known, base, tables, params, net, st,
         if prune > 0 and s > 0 and s % PRUNE_BATCH == 0:
             if prune_candidates(total, alive, scores, s, prune) == 1:
                 break  # the decision is made: the other bids are significantly worse
-        st = sample_world_into(p, n, unseen, m_unseen, sizes, void, known, kmask, hands, cnt, wh, wc, st,
-                                cards_buf, used_buf, rng_buf)  # fmt: skip
+        st = sample_world_into(p, n, sampler, sizes, void, known, hands, cnt, wh, wc, st)
         weight = 1
         if sigma > 0 and not hidden:
             weight = world_bids(p, n, k, trump, wh, wc, nothing_played, no_wizards, bids, earlier, True, sigma, mono,
@@ -624,20 +616,33 @@ def pimc_bid(turn, hands, cnt, bids, full, known, base, tables, params, net, st,
                 fin_won = won2[p]
                 fin_cancel = sn_i[k + 1, 3] != 0
                 fin_cloud = sn_i[k + 1, 4]
-    best = -1
-    for b in range(lo, hi + 1):
-        if alive[b - lo] and (best < 0 or total[b - lo] > total[best - lo]):
-            best = b
     if values is not None:
-        c = 0
-        for b in range(lo, hi + 1):
-            if live0[b - lo]:
-                values[0, c] = b
-                values[1, c] = total[b - lo]
-                values[2, c] = played_in[b - lo]
-                c += 1
-        values[0, values.shape[1] - 1] = c
-    return best, st
+        bid_values(lo, hi, live0, total, played_in, values)
+    best = best_live(total, alive)
+    return (lo + best if best >= 0 else -1), st
+
+
+@hot
+def best_live(total, alive):
+    """The live candidate with the highest total (the first of equals)."""
+    best = -1
+    for i in range(total.shape[0]):
+        if alive[i] and (best < 0 or total[i] > total[best]):
+            best = i
+    return best
+
+
+@hot
+def bid_values(lo, hi, live0, total, played_in, values):
+    """Write the candidate bids ``lo .. hi`` (those ``live0``), their totals and deals to ``values`` (training)."""
+    c = 0
+    for b in range(lo, hi + 1):
+        if live0[b - lo]:
+            values[0, c] = b
+            values[1, c] = total[b - lo]
+            values[2, c] = played_in[b - lo]
+            c += 1
+    values[0, values.shape[1] - 1] = c
 
 
 @hot
