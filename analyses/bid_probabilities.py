@@ -10,7 +10,7 @@ Two parts, both for 3-6 players and the 60-card base deck, standard scoring
    self-play (``learned``: the strongest player, its bids and card play
    fitted to pimc's values; a switch is the one line of the constant, every
    text follows it), recorded round by round with
-   :func:`wizsim.history.record_chunk_arrays`. Every seat's hand is described
+   :func:`wizsim.run.history.record_chunk_arrays`. Every seat's hand is described
    by three counts players make at the table: Wizards (the sure tricks of
    the base game: 0, 1, 2, 3+), trumps (no trump, 0, 1, 2, 3, 4+) and aces
    (13s of any suit, trump included: 0, 1, 2+); rows with ``aces = any``
@@ -63,7 +63,7 @@ Two parts, both for 3-6 players and the 60-card base deck, standard scoring
    holds a Wizard or Jester; a ``random`` dealer names a random suit;
    :func:`dealer_rule` picks the matching exact count for :data:`STRATEGY`.
    Cells after a Wizard pool the four suits the dealer may name. P(win) is
-   computed EXACTLY by :func:`wizsim.exact.one_card_counts` (every deal
+   computed EXACTLY by :func:`wizsim.tools.exact.one_card_counts` (every deal
    counted by falling factorials; cross-checked against a brute-force visit
    of every deal through the engine's rule functions), with the share of
    the position's hands in the cell and the recommended bid: 1 iff P(win) >
@@ -99,13 +99,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from wizsim import exact as X
-from wizsim.history import record_chunk_arrays
-from wizsim.io import write_table
-from wizsim.parallel import map_tasks
-from wizsim.plotting import COLORS, figure, save
-from wizsim.simulate import make_spec
-from wizsim.stats import Z95, wilson_ci
+from wizsim.report.plotting import COLORS, figure, save
+from wizsim.run.history import record_chunk_arrays
+from wizsim.run.io import write_table
+from wizsim.run.parallel import map_tasks
+from wizsim.run.simulate import make_spec
+from wizsim.run.stats import Z95, wilson_ci
+from wizsim.tools import exact as X
 
 NAME = "bid_probabilities"
 QUESTION = "Given my hand, how many tricks will I take, and what should I bid?"
@@ -134,7 +134,7 @@ def dealer_rule(strategy: str = STRATEGY) -> str:
     own rule (``random`` for the random player, the heuristic's for every
     other one) unless the strategy overrides it (``trump=random``).
     """
-    from wizsim.strategies import DECIDERS, DECISIONS, RandomStrategy, make_strategy
+    from wizsim.players.strategies import DECIDERS, DECISIONS, RandomStrategy, make_strategy
 
     s = make_strategy(strategy)
     kind = int(s.param_row()[DECISIONS["trump"]])
@@ -246,7 +246,7 @@ def _call(f, *args):
 
 
 def _run_tasks(tasks: list[tuple], jobs: int) -> list:
-    """Each task's result, in task order, from ``jobs`` workers of the run layer (``wizsim.parallel.map_tasks``)."""
+    """Each task's result, in task order, from ``jobs`` workers of the run layer (``wizsim.run.parallel.map_tasks``)."""
     if jobs > 1:
         try:
             import cloudpickle
@@ -360,7 +360,7 @@ def _kind_rank(name: str) -> tuple[str, int]:
 def one_card_table(exact: dict[int, np.ndarray], sim: dict[int, np.ndarray], rule: str | None = None) -> pd.DataFrame:
     """The one-card table by what the bidder sees: exact and simulated P(win), recommended bid, hit rate, score.
 
-    ``exact[n]`` is :func:`wizsim.exact.one_card_counts` ``[n, 4, 41, 2]``,
+    ``exact[n]`` is :func:`wizsim.tools.exact.one_card_counts` ``[n, 4, 41, 2]``,
     ``sim[n]`` the summed :func:`_one_card_task` counts ``[n, 4, 41, 5]``,
     ``rule`` the dealer's rule after a Wizard is turned up (default
     :func:`dealer_rule`). One row per (players, position, indicator, card
@@ -705,6 +705,6 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
 
 
 if __name__ == "__main__":
-    from wizsim.report import analysis_main
+    from wizsim.report.report import analysis_main
 
     analysis_main(run, QUESTION, SIZES)

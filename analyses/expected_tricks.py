@@ -17,8 +17,8 @@ Shapeshifter; 67 cards). Both decks play the standard table (RULES.md 2):
 60 / n rounds of 1 .. 60/n cards (20/15/12/10), the last one without a card
 turned up and without trump, specials or not. Every round size 1 .. 60/n is
 covered: a full game plays each once. Every round is read back with
-:func:`wizsim.history.record_chunk_arrays` (chunks seeded by their index, so
-the rows do not depend on ``jobs``) as :class:`wizsim.records.RoundRecords`:
+:func:`wizsim.run.history.record_chunk_arrays` (chunks seeded by their index, so
+the rows do not depend on ``jobs``) as :class:`wizsim.game.records.RoundRecords`:
 the dealer, the round size k, the final trump (-1 for no trump; after a
 Werewolf swap it is the trump its holder named), the tricks won by each
 *seat* and the winner of each trick (-1: bombed). Seat s sits at position
@@ -124,10 +124,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from wizsim.history import record_chunk_arrays
-from wizsim.parallel import map_tasks
-from wizsim.simulate import RunSpec, make_spec
-from wizsim.stats import Z95, mean_ci, wilson_ci
+from wizsim.run.history import record_chunk_arrays
+from wizsim.run.parallel import map_tasks
+from wizsim.run.simulate import RunSpec, make_spec
+from wizsim.run.stats import Z95, mean_ci, wilson_ci
 
 NAME = "expected_tricks"
 QUESTION = "How many tricks does a hand take, and what is each card worth?"
@@ -441,7 +441,7 @@ def _chart_values(values: pd.DataFrame, n: int, group: str = "all") -> pd.DataFr
 
 def _value_panel(ax, values: pd.DataFrame, n: int, title: str, legend: bool = True, groups: bool = False) -> None:
     """Trump and off-suit values by rank (lines), then Wizard, Jester and the specials, with 95% error bars."""
-    from wizsim.plotting import COLORS
+    from wizsim.report.plotting import COLORS
 
     v = _chart_values(values, n)
     for kind, color, marker in (("trump", COLORS[0], "o"), ("off-suit", COLORS[1], "s")):
@@ -469,7 +469,7 @@ def _value_panel(ax, values: pd.DataFrame, n: int, title: str, legend: bool = Tr
 
 def chart_tricks(tricks: pd.DataFrame, values: pd.DataFrame, games: int, stem: Path) -> None:
     """(a) mean tricks by round size, (b) by seat position for 4 players, (c) card values for 4 players."""
-    from wizsim.plotting import COLORS, figure, save
+    from wizsim.report.plotting import COLORS, figure, save
 
     fig, (ax1, ax2, ax3) = figure(1, 3, figsize=(15, 5), layout="constrained")
     means = tricks[tricks.measure == "mean_tricks"]
@@ -501,7 +501,7 @@ def chart_tricks(tricks: pd.DataFrame, values: pd.DataFrame, games: int, stem: P
 
 def chart_values(values: pd.DataFrame, stem: Path) -> None:
     """Card values for every player count: all round sizes and the small / large halves."""
-    from wizsim.plotting import figure, save
+    from wizsim.report.plotting import figure, save
 
     fig, axes = figure(2, 2, figsize=(12, 9.5), sharey=True, layout="constrained")
     for ax, n in zip(axes.flat, PLAYERS, strict=True):
@@ -516,7 +516,7 @@ def chart_values(values: pd.DataFrame, stem: Path) -> None:
 
 def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
     """Run the analysis; return its headline numbers and provenance."""
-    from wizsim.io import write_table
+    from wizsim.run.io import write_table
 
     games = SIZES[size]
     tricks, values, bomb = [], [], {}
@@ -598,6 +598,6 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
 
 
 if __name__ == "__main__":
-    from wizsim.report import analysis_main
+    from wizsim.report.report import analysis_main
 
     analysis_main(run, QUESTION, SIZES)

@@ -13,7 +13,7 @@ self-play). Which settings buy the most strength, and which should be the defaul
 Method
 ------
 Each setting in :data:`SETTINGS` plays a duplicate match against ``heuristic``
-(:func:`wizsim.tournament.tournament`, 4 players x 10 cards, 6 seatings of two
+(:func:`wizsim.tools.tournament.tournament`, 4 players x 10 cards, 6 seatings of two
 seats each) on the same deals (one seed: common random numbers, so the
 settings are compared on equal cards). Intervals: mean ± 1.96 SE of the
 per-deal paired differences.
@@ -43,10 +43,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from wizsim.bench import PIMC_CURVE, pimc_setting
-from wizsim.io import write_table
-from wizsim.plotting import COLORS, figure, save
-from wizsim.tournament import tournament
+from wizsim.report.plotting import COLORS, figure, save
+from wizsim.run.io import write_table
+from wizsim.tools.bench import PIMC_CURVE, pimc_setting
+from wizsim.tools.tournament import tournament
 
 NAME = "pimc_tradeoff"
 QUESTION = "How much stronger is pimc with more sampled deals, and with the learned player in its rollouts?"
@@ -126,6 +126,6 @@ def _chart(table: pd.DataFrame, deals: int, outdir: Path) -> None:
 
 
 if __name__ == "__main__":
-    from wizsim.report import analysis_main
+    from wizsim.report.report import analysis_main
 
     analysis_main(run, QUESTION, SIZES)

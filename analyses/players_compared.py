@@ -7,7 +7,7 @@ each strategy in :data:`STRATEGIES` beat each other one when luck is taken out?
 
 Method
 ------
-Pairwise duplicate matches (:func:`wizsim.tournament.tournament`): for every pair
+Pairwise duplicate matches (:func:`wizsim.tools.tournament.tournament`): for every pair
 of strategies, every deal is played once under each of the 6 seatings of two
 strategies at 4 seats (two seats each: AABB, ABAB, ...), so both strategies
 hold the same cards from every seat and the luck of the cards cancels. Two
@@ -22,7 +22,7 @@ the independent unit); differences are paired by deal.
 Players: ``random``, ``heuristic``, ``table`` (bids from learned mean scores,
 plays like ``heuristic`` with two refinements), ``pimc`` (Perfect-Information Monte-Carlo bids
 and card play, default parameters: ``samples`` and ``bid_samples`` from
-:data:`wizsim.strategies.PIMC_DEFAULTS`, 32 sampled deals per decision, rollouts
+:data:`wizsim.players.strategies.PIMC_DEFAULTS`, 32 sampled deals per decision, rollouts
 with every seat playing as its strategy plays, pimc and learned seats by the
 ``learned`` network) and ``learned`` (bids and card play by networks fitted to
 the old pimc's values, ``pimc(rollout=0)``; listed last because it beats that
@@ -67,10 +67,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from wizsim.io import write_table
-from wizsim.plotting import COLORS, figure, save
-from wizsim.strategies import PIMC_DEFAULTS
-from wizsim.tournament import tournament
+from wizsim.players.strategies import PIMC_DEFAULTS
+from wizsim.report.plotting import COLORS, figure, save
+from wizsim.run.io import write_table
+from wizsim.tools.tournament import tournament
 
 NAME = "players_compared"
 QUESTION = "How much better is each built-in player than each other, on the same deals (duplicate format)?"
@@ -253,6 +253,6 @@ def _chart(pairs: pd.DataFrame, strats: pd.DataFrame, size: str, outdir: Path) -
 
 
 if __name__ == "__main__":
-    from wizsim.report import analysis_main
+    from wizsim.report.report import analysis_main
 
     analysis_main(run, QUESTION, SIZES)

@@ -11,7 +11,7 @@ Method
 Every bidder sits in seat 0 of the same deals (common random numbers) against
 three ``learned`` players, and plays its cards by ``learned``'s network (its
 every decision but the bid is ``learned``'s), so only the bid differs. The
-bidders: the rules of :data:`wizsim.rules_of_thumb.PUBLISHED` (each with its
+bidders: the rules of :data:`wizsim.players.rules_of_thumb.PUBLISHED` (each with its
 source and wording, see that module), the built-in ``heuristic`` and ``table``
 bids (as rules: ``heuristic_bid``, ``table_bid``) and ``learned`` itself (its
 bidding network: the yardstick). Two formats:
@@ -58,13 +58,13 @@ import numpy as np
 import pandas as pd
 
 from wizsim.engine import layout as L
-from wizsim.history import record_chunk_arrays
-from wizsim.io import write_table
-from wizsim.parallel import map_tasks
-from wizsim.plotting import COLORS, figure, save
-from wizsim.rules_of_thumb import BUILT_IN, PUBLISHED
-from wizsim.spec import make_spec
-from wizsim.strategies import LearnedStrategy, Strategy, bid_rule
+from wizsim.players.rules_of_thumb import BUILT_IN, PUBLISHED
+from wizsim.players.strategies import LearnedStrategy, Strategy, bid_rule
+from wizsim.report.plotting import COLORS, figure, save
+from wizsim.run.history import record_chunk_arrays
+from wizsim.run.io import write_table
+from wizsim.run.parallel import map_tasks
+from wizsim.run.spec import make_spec
 
 NAME = "rules_of_thumb"
 QUESTION = "How many points per round does each published bidding rule of thumb lose against the best bidder?"
@@ -292,6 +292,6 @@ def _chart(table: pd.DataFrame, cells: pd.DataFrame, cfg: dict, outdir: Path) ->
 
 
 if __name__ == "__main__":
-    from wizsim.report import analysis_main
+    from wizsim.report.report import analysis_main
 
     analysis_main(run, QUESTION, SIZES)

@@ -20,7 +20,7 @@ intervals), and the difference from the standard deck at the same player
 count and round size.
 
 Round sizes. Every deck plays the standard table (RULES.md 2;
-``wizsim.rules.game_schedule``): 60 / n rounds of 1 .. 60 / n cards (3
+``wizsim.game.rules.game_schedule``): 60 / n rounds of 1 .. 60 / n cards (3
 players: 20, 4: 15, 5: 12, 6: 10), specials or not, and the last round turns
 up no card and has no trump even where the specials leave cards over. So
 every deck is compared over the same rounds: per round size, and pooled
@@ -75,8 +75,8 @@ import numpy as np
 import pandas as pd
 
 import wizsim
-from wizsim.simulate import AUX_HIT, AUX_MISS, AUX_MISS_SQ, AUX_SCORE, AUX_SCORE_SQ, SimulationResult
-from wizsim.stats import mean_ci, wilson_ci
+from wizsim.run.simulate import AUX_HIT, AUX_MISS, AUX_MISS_SQ, AUX_SCORE, AUX_SCORE_SQ, SimulationResult
+from wizsim.run.stats import mean_ci, wilson_ci
 
 NAME = "special_cards"
 QUESTION = "How do the Dragon and Fairy (and each other special card) change the game?"
@@ -165,7 +165,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
                     )  # fmt: skip
     table = pd.DataFrame(rows, columns=COLUMNS)
     outdir.mkdir(parents=True, exist_ok=True)
-    from wizsim.io import write_table
+    from wizsim.run.io import write_table
 
     write_table(table, outdir / f"{NAME}.csv")
     _chart(table, games, outdir)
@@ -205,7 +205,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
 
 
 def _chart(table: pd.DataFrame, games: int, outdir: Path) -> None:
-    from wizsim.plotting import figure, save
+    from wizsim.report.plotting import figure, save
 
     decks = [d for d in DECKS if d != "standard"]
     panels = (
@@ -235,6 +235,6 @@ def _chart(table: pd.DataFrame, games: int, outdir: Path) -> None:
 
 
 if __name__ == "__main__":
-    from wizsim.report import analysis_main
+    from wizsim.report.report import analysis_main
 
     analysis_main(run, QUESTION, SIZES)

@@ -26,7 +26,7 @@ from pathlib import Path
 import pandas as pd
 
 import wizsim
-from wizsim.plotting import figure, save
+from wizsim.report.plotting import figure, save
 
 NAME = "strategies_by_round_size"
 QUESTION = "How often do the built-in players make their bid, and what do they score, by round size?"
@@ -44,7 +44,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         overall.append(res.summary().assign(games=games))
     table = pd.concat(tables, ignore_index=True)
     outdir.mkdir(parents=True, exist_ok=True)
-    from wizsim.io import write_table
+    from wizsim.run.io import write_table
 
     write_table(table, outdir / f"{NAME}.csv")
 
@@ -96,6 +96,6 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
 
 
 if __name__ == "__main__":
-    from wizsim.report import analysis_main
+    from wizsim.report.report import analysis_main
 
     analysis_main(run, QUESTION, SIZES)

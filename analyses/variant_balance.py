@@ -16,7 +16,7 @@ play fitted to pimc's values in every variant studied here) and :data:`WEAK` =
 Full games, one seed. 4 players (the headline and most of the chart):
 ``SIZES[size]`` games per (variant, seating); 3, 5 and 6 players:
 ``OTHER_SIZES[size]`` games (default 20,000 and 5,000). Variants (``--rule``
-options of ``wizsim/rules.py``): standard, ``canadian=true``,
+options of ``wizsim/game/rules.py``): standard, ``canadian=true``,
 ``hidden_bids=simultaneous``, ``hidden_bids=secret``, ``scoring=progressive``,
 ``variant=maximus`` (5 rounds dealing the whole deck, fixed trumps) and
 ``variant=elimination`` (rounds 1-20; whenever the next round could not be
@@ -38,14 +38,14 @@ is played in three seatings on the same seed:
   win probability, ``random_win_rate``).
 
 Intervals (95%). Each run is cut into wizsim's fixed chunks of 256 games
-(``wizsim.simulate.CHUNK_GAMES``); chunks are independent and identically
+(``wizsim.run.simulate.CHUNK_GAMES``); chunks are independent and identically
 distributed, so each estimate, a smooth function of sums of integer counts,
 gets a delta-method (linearisation) standard error from the spread of the
 per-chunk sums: a cluster-robust ("batch") interval that accounts for the
 dependence between the players of one round and the rounds of one game. This
 covers hit rates, means, standard deviations (delta method on the per-chunk
 sums of x and x**2; no bootstrap), the dealer difference and the points gap.
-The per-chunk counts come from ``wizsim.spec.run_block``, the function
+The per-chunk counts come from ``wizsim.run.spec.run_block``, the function
 every run uses; the tests check that they add up to ``simulate_result``'s.
 Win probabilities: Wilson intervals on win shares over games (a win shared by
 m tied players counts 1/m; games are independent): per seat, and for the
@@ -109,9 +109,9 @@ import numpy as np
 import pandas as pd
 
 from wizsim.errors import WizsimError
-from wizsim.parallel import map_tasks
-from wizsim.simulate import AUX_HIT, AUX_SCORE, AUX_SCORE_SQ, RunSpec, make_spec
-from wizsim.stats import Z95, mean_ci, wilson_ci
+from wizsim.run.parallel import map_tasks
+from wizsim.run.simulate import AUX_HIT, AUX_SCORE, AUX_SCORE_SQ, RunSpec, make_spec
+from wizsim.run.stats import Z95, mean_ci, wilson_ci
 
 NAME = "variant_balance"
 QUESTION = "How do the rule variants change the game?"
@@ -163,7 +163,7 @@ def seatings(n: int) -> dict[str, str]:
 
 def _block(spec: RunSpec, lo: int, hi: int) -> dict[str, np.ndarray]:
     """Counts of chunks ``lo .. hi - 1``, one row per chunk (the joint counts summed over the block)."""
-    from wizsim.spec import run_block
+    from wizsim.run.spec import run_block
 
     rows: dict[str, list] = {"games": [], "count": [], "aux": [], "game": []}
     joint = None
@@ -394,7 +394,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     table = pd.DataFrame(rows, columns=COLUMNS)
     seat_df = pd.DataFrame(seat_table, columns=SEAT_COLUMNS)
     outdir.mkdir(parents=True, exist_ok=True)
-    from wizsim.io import write_table
+    from wizsim.run.io import write_table
 
     write_table(table, outdir / f"{NAME}.csv")
     write_table(seat_df, outdir / "variant_seats.csv")
@@ -442,7 +442,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
 
 
 def _chart(table: pd.DataFrame, seat_df: pd.DataFrame, variants: list[str], n_games: dict, outdir: Path) -> None:
-    from wizsim.plotting import COLORS, figure, save
+    from wizsim.report.plotting import COLORS, figure, save
 
     n = PLAYERS
     fig, axes = figure(2, 3, figsize=(16.0, 9.5))
@@ -499,6 +499,6 @@ def _chart(table: pd.DataFrame, seat_df: pd.DataFrame, variants: list[str], n_ga
 
 
 if __name__ == "__main__":
-    from wizsim.report import analysis_main
+    from wizsim.report.report import analysis_main
 
     analysis_main(run, QUESTION, SIZES)

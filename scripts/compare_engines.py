@@ -33,7 +33,10 @@ import importlib, json, statistics, sys, time
 S = importlib.import_module("wizsim.simulate")  # the module (older wizsim exports a function of that name)
 cases = json.loads(sys.argv[1])
 try:
-    from wizsim.parallel import RunOptions, run_counts
+    try:
+        from wizsim.run.parallel import RunOptions, run_counts
+    except ImportError:
+        from wizsim.parallel import RunOptions, run_counts  # a checkout from before the regroup
     run = lambda spec: run_counts(spec, RunOptions(jobs=1))
 except ImportError:  # a checkout from before the run layer
     run = lambda spec: S.run_counts(spec, 1)

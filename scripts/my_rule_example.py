@@ -33,8 +33,8 @@ def my_rule(wizards, trumps_above_10, side_aces, trumps, cards, last, bids_befor
 
 
 if __name__ == "__main__":
-    from wizsim.strategies import bid_rule
-    from wizsim.tournament import tournament
+    from wizsim.players.strategies import bid_rule
+    from wizsim.tools.tournament import tournament
 
     result = tournament(4, [bid_rule(my_rule), "table"], cards=10, deals=5_000, seed=1, jobs=2)
     print(result.pairwise()[["strategy_a", "strategy_b", "points_per_round_diff", "points_per_round_diff_lo",

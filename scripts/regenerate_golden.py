@@ -36,8 +36,8 @@ def selections() -> dict[str, dict]:
 
 def render(selection: dict) -> bytes:
     """The bytes ``wizsim history`` writes for ``selection`` (through the same writer)."""
-    from wizsim.history import write_history
-    from wizsim.simulate import make_spec
+    from wizsim.run.history import write_history
+    from wizsim.run.simulate import make_spec
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # Dragon without Fairy and the reverse are golden cases

@@ -14,8 +14,8 @@ import argparse
 import statistics
 import time
 
-from wizsim.parallel import run_counts
-from wizsim.simulate import make_spec
+from wizsim.run.parallel import run_counts
+from wizsim.run.simulate import make_spec
 
 
 def timed(spec, repeats: int, **kw) -> float:

@@ -19,9 +19,9 @@ import time
 import numpy as np
 
 from wizsim import __version__
-from wizsim import bid_table as T
 from wizsim.errors import WizsimError
-from wizsim.parallel import RunOptions, add_run_arguments
+from wizsim.run.parallel import RunOptions, add_run_arguments
+from wizsim.training import bid_table as T
 
 
 def main() -> None:

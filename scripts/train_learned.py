@@ -3,7 +3,7 @@
     python scripts/train_learned.py --seed 2026 --scale 0.5 --jobs 2    # 279 s on 2 cores from an empty cache (measured 2026-11-30)
 
 Plays pimc self-play (``pimc(prune=0,rollout=0)``: heuristic rollouts, every candidate in every sampled
-deal) on every deck and variant the analyses use (``wizsim.learned_train.CONFIGS``:
+deal) on every deck and variant the analyses use (``wizsim.training.learned_train.CONFIGS``:
 4 x 10 deals, full games at 3-6 players, each special card, all seven, every
 rule variant) and logs every card decision with a choice and every bid, with
 each candidate's mean round score. Two networks are fitted to the candidates'
@@ -23,12 +23,12 @@ import numpy as np
 from joblib import Parallel, delayed
 
 from wizsim import __version__
-from wizsim import learned_train as T
 from wizsim.engine.layout import (
     HIDDEN,
     N_BID_FEATURES,
 )
-from wizsim.learned_data import DATA
+from wizsim.players.learned_data import DATA
+from wizsim.training import learned_train as T
 
 
 def report(label: str, res: dict) -> str:

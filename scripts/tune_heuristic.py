@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 
 import wizsim
-from wizsim.strategies import HEURISTIC_DEFAULTS
+from wizsim.players.strategies import HEURISTIC_DEFAULTS
 
 STEPS = {
     "wizard": 0.04,

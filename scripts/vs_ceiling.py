@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 from typing import NoReturn
 
-from wizsim.bench import BenchCase, time_case
+from wizsim.tools.bench import BenchCase, time_case
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("WIZSIM_SHARED", ROOT.parent / "shared"))

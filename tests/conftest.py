@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 from wizsim.engine.bundles import Snapshots, Tables, View
-from wizsim.history import record_chunk_arrays
-from wizsim.records import RoundRecords
-from wizsim.report import load_analysis as _load_analysis_file
-from wizsim.simulate import RunSpec, kernel_tables, make_spec
+from wizsim.game.records import RoundRecords
+from wizsim.report.report import load_analysis as _load_analysis_file
+from wizsim.run.history import record_chunk_arrays
+from wizsim.run.simulate import RunSpec, kernel_tables, make_spec
 
 
 def record_arrays(spec: RunSpec) -> RoundRecords:
@@ -25,7 +25,7 @@ def record_arrays(spec: RunSpec) -> RoundRecords:
 
 def card_mask(names) -> np.uint64:
     """The 64-bit hand mask of the named cards (``["B13", "W"]``)."""
-    from wizsim.cards import card_code
+    from wizsim.game.cards import card_code
 
     m = 0
     for name in names:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wizsim.engine.bits import ONE, ZERO, lowest_bit
+from wizsim.engine.jit.bits import ONE, ZERO, lowest_bit
 from wizsim.engine.layout import (
     DRAGON,
     FAIRY,

@@ -16,10 +16,10 @@ import pytest
 import reference as R
 from conftest import record_arrays
 
-from wizsim import cards as C
-from wizsim.advise import BidOptions, advise, prepare
 from wizsim.cli import main
-from wizsim.parallel import run_counts
+from wizsim.game import cards as C
+from wizsim.run.parallel import run_counts
+from wizsim.tools.advise import BidOptions, advise, prepare
 
 Z_MAX = 4.5  # per-check z bound: a false alarm about once in 150,000 checks
 

@@ -1,4 +1,4 @@
-"""The card-play advisor (wizsim.advise_play) and the review tool (wizsim.review).
+"""The card-play advisor (wizsim.tools.advise_play) and the review tool (wizsim.tools.review).
 
 Known answers, determinism by seed, the checks of an impossible position,
 and agreement with pimc's own choices on recorded pimc games
@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from wizsim.advise_play import PlayOptions, advise_play
 from wizsim.errors import WizsimError
-from wizsim.review import decisions_of, review
+from wizsim.tools.advise_play import PlayOptions, advise_play
+from wizsim.tools.review import decisions_of, review
 
 DATA = Path(__file__).parent / "data"
 

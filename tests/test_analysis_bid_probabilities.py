@@ -1,4 +1,4 @@
-"""Tests of ``analyses/bid_probabilities.py`` and ``wizsim.exact`` (one-card rounds counted exactly).
+"""Tests of ``analyses/bid_probabilities.py`` and ``wizsim.tools.exact`` (one-card rounds counted exactly).
 
 * Exact values derived by hand: a Wizard wins unless a Wizard was played
   before it (one fewer to fear when a Wizard is turned up); a Jester wins
@@ -41,9 +41,9 @@ import pytest
 import reference as R
 from conftest import load_analysis
 
-from wizsim import cards as C
-from wizsim import exact as X
-from wizsim.io import RESULTS_FLOAT_FORMAT, csv_float_format
+from wizsim.game import cards as C
+from wizsim.run.io import RESULTS_FLOAT_FORMAT, csv_float_format
+from wizsim.tools import exact as X
 
 SEED = 31337
 

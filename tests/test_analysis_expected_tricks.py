@@ -9,8 +9,8 @@ import pytest
 from conftest import load_analysis
 
 import wizsim
-from wizsim.history import record_chunk_arrays
-from wizsim.simulate import make_spec
+from wizsim.run.history import record_chunk_arrays
+from wizsim.run.simulate import make_spec
 
 SEED = 20261129
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 from conftest import load_analysis
 
-from wizsim.rules_of_thumb import BUILT_IN, PUBLISHED
+from wizsim.players.rules_of_thumb import BUILT_IN, PUBLISHED
 
 
 def test_rules_of_thumb_tiny(tmp_path, monkeypatch):

@@ -8,7 +8,7 @@ import pytest
 from conftest import load_analysis
 
 import wizsim
-from wizsim.simulate import make_spec
+from wizsim.run.simulate import make_spec
 
 SEED = 11
 

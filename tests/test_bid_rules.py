@@ -1,4 +1,4 @@
-"""User bid rules (wizsim.bid_rules): the features the engine hands them, their bids, their errors.
+"""User bid rules (wizsim.players.bid_rules): the features the engine hands them, their bids, their errors.
 
 * Every feature is checked against its meaning in ``FEATURES`` computed here from
   the recorded hands (a rule that bids the feature, clipped to the round).
@@ -21,11 +21,11 @@ import numpy as np
 import pytest
 from conftest import record_arrays
 
-from wizsim.bid_rules import FEATURES, BidRule, load_rule
 from wizsim.engine import layout as L
 from wizsim.errors import WizsimError
-from wizsim.spec import make_spec, run_block
-from wizsim.strategies import RuleStrategy, bid_rule, make_strategy
+from wizsim.players.bid_rules import FEATURES, BidRule, load_rule
+from wizsim.players.strategies import RuleStrategy, bid_rule, make_strategy
+from wizsim.run.spec import make_spec, run_block
 
 NO_WOLF = "dragon,fairy,bomb,juggler,cloud,shapeshifter"  # the Werewolf swaps a hand after the deal
 OFFSET = {"forbidden": 1}  # a rule bids feature + offset, clipped to 0..cards
@@ -190,7 +190,7 @@ def test_rule_labels_and_parsing(tmp_path):
 
 
 def test_same_numbers_with_one_or_two_workers(tmp_path):
-    from wizsim.parallel import run_counts
+    from wizsim.run.parallel import run_counts
 
     f = tmp_path / "r.py"
     f.write_text("def bid(wizards, trumps_above_9, cards):\n    return min(wizards + trumps_above_9, cards)\n")
@@ -225,7 +225,7 @@ def test_clairvoyance_hides_the_hand_a_rule_reads():
 
 
 def test_advise_takes_a_rule_object():
-    from wizsim.advise import BidOptions, advise
+    from wizsim.tools.advise import BidOptions, advise
 
     rule = bid_rule(BidRule(lambda heuristic_bid: heuristic_bid, label="hb"))
     adv = advise(4, 2, "W,B13,R7", indicator="G5", strategy=rule, options=BidOptions(samples=2_000, seed=1))
@@ -380,7 +380,7 @@ def test_rules_made_in_a_loop_stay_apart_in_workers():
     assert made[0] is not made[1]
     assert made[0](cards=5) == 0 and made[1](cards=5) == 2
     two = make_spec(4, cards=5, hands=200, seed=1, strategy=[bid_rule(a), bid_rule(b), "table", "table"])
-    from wizsim.parallel import run_counts
+    from wizsim.run.parallel import run_counts
 
     got = run_counts(two, jobs=2).joint.sum(axis=(0, 2, 4))  # [seat, bid]
     assert got[0, 0] == 200 and got[1, 2] == 200

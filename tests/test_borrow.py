@@ -1,4 +1,4 @@
-"""The engine's Numba tools in ``wizsim.engine.borrow``: borrowed views, ``hold`` and stack streams.
+"""The engine's Numba tools in ``wizsim.engine.jit.borrow``: borrowed views, ``hold`` and stack streams.
 
 ``borrow`` must give the same data (writes through the view land in the
 owner), ``stack_stream`` must behave exactly like the one-element heap array
@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wizsim.engine.borrow import borrow, hold, stack_stream
-from wizsim.engine.rng import below
+from wizsim.engine.jit.borrow import borrow, hold, stack_stream
+from wizsim.engine.jit.rng import below
 
 
 @njit

@@ -4,7 +4,7 @@ Numba keys a cached function by its own source file only. A kernel outside
 ``wizsim/engine`` that inlines engine helpers (``tests/heuristic_scan.py``
 inlines the heuristic's, ``tests/test_simd.py`` the vector row sum) would load
 stale machine code from its ``__pycache__`` after an edit to the engine: the
-fingerprint check (``wizsim.engine.config.check_cache``) drops the cached code
+fingerprint check (``wizsim.engine.jit.config.check_cache``) drops the cached code
 of the engine's own source files only (``engine_sources``). So a file here
 may cache compiled code only if it is one of those; every other file compiles
 in memory (``cache=False``).
@@ -14,7 +14,7 @@ fine), and finds every way to ask for an on-disk cache: a ``cache`` argument
 or ``"cache"`` option that is not literally ``False``, the engine's options
 ``NJIT_OPTIONS`` unless ``"cache": False`` overrides them, and the engine's
 caching decorators (``kernel``, ``inline``, ``jit``, ``hot`` of
-``wizsim.engine.config``).
+``wizsim.engine.jit.config``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from wizsim.engine import config
+from wizsim.engine.jit import config
 
 ROOT = Path(__file__).resolve().parents[1]
 SCANNED = ("tests", "scripts", "analyses", "wizsim")
@@ -66,7 +66,7 @@ def caching_lines(source: str) -> list[int]:
                         )
                     else:
                         found.add(value.lineno)
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").endswith("engine.config"):
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").endswith("engine.jit.config"):
             if any(alias.name in CACHING_DECORATORS for alias in node.names):
                 found.add(node.lineno)
         elif isinstance(node, ast.Attribute) and node.attr in CACHING_DECORATORS:
@@ -97,7 +97,7 @@ def test_every_cached_kernel_outside_the_engine_is_covered_by_the_fingerprint():
         if path.resolve() not in covered and (lines := caching_lines(path.read_text()))
     }
     assert not stale, (
-        f"on-disk Numba caches not covered by wizsim.engine.config's fingerprint (file: lines): {stale}; "
+        f"on-disk Numba caches not covered by wizsim.engine.jit.config's fingerprint (file: lines): {stale}; "
         "compile these with cache=False, or have the fingerprint cover the file"
     )
 
@@ -108,12 +108,12 @@ def test_every_cached_kernel_outside_the_engine_is_covered_by_the_fingerprint():
         "from numba import njit\n@njit(cache=True)\ndef f(): pass",
         "import numba\nf = numba.njit(nogil=True, cache=True)(g)",
         "on = True\nf = njit(cache=on)(g)",
-        "from wizsim.engine.config import NJIT_OPTIONS\nf = njit(**NJIT_OPTIONS)(g)",
+        "from wizsim.engine.jit.config import NJIT_OPTIONS\nf = njit(**NJIT_OPTIONS)(g)",
         "f = njit(**{**NJIT_OPTIONS, 'nogil': True})(g)",
         "f = njit(**{'cache': False, **NJIT_OPTIONS})(g)",  # the options come last and win
         "opts = {'cache': True}",
-        "from wizsim.engine.config import kernel\n@kernel\ndef f(): pass",
-        "from ..engine.config import hot",
+        "from wizsim.engine.jit.config import kernel\n@kernel\ndef f(): pass",
+        "from ..engine.jit.config import hot",
         "from wizsim.engine import config\nf = config.jit(g)",
     ],
 )
@@ -127,7 +127,7 @@ def test_the_scan_finds_each_way_to_ask_for_a_cache(source):
         '"""Kernels are compiled once (``cache=True``)."""\n# njit(cache=True)',
         "f = njit(cache=False)(g)",
         "f = njit(**{**NJIT_OPTIONS, 'cache': False})(g)",
-        "from wizsim.engine.config import engine_dispatchers, fingerprint",
+        "from wizsim.engine.jit.config import engine_dispatchers, fingerprint",
         "import functools\n@functools.cache\ndef f(): pass",
     ],
 )

@@ -4,7 +4,7 @@
   no output file;
 * ``simulate --out X.csv|X.parquet`` writes the documented tables (games mode also
   ``X_games.*``), every estimate inside its interval;
-* output is written atomically (``wizsim.io.atomic_path``);
+* output is written atomically (``wizsim.run.io.atomic_path``);
 * ``history --out X.jsonl`` writes one HISTORY.md record per round;
 * ``bench --json`` prints the documented JSON.
 
@@ -30,7 +30,7 @@ import pytest
 
 import wizsim
 from wizsim.errors import WizsimError
-from wizsim.io import atomic_path, write_table
+from wizsim.run.io import atomic_path, write_table
 
 WIZSIM = [sys.executable, "-m", "wizsim.cli"]
 TIMEOUT = 120

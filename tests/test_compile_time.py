@@ -1,4 +1,4 @@
-"""The inliner fix of ``wizsim.engine.compile_time``: in place on this Numba, and the inliner still inlines.
+"""The inliner fix of ``wizsim.engine.jit.compile_time``: in place on this Numba, and the inliner still inlines.
 
 That the generated code is unchanged is checked where it matters, byte for
 byte: the golden games and outputs (tests/test_golden.py) are produced by
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wizsim.engine import compile_time
+from wizsim.engine.jit import compile_time
 
 
 def test_fix_in_place():

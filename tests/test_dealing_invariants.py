@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from conftest import record_arrays
 
-from wizsim import cards as C
-from wizsim.simulate import make_spec
+from wizsim.game import cards as C
+from wizsim.run.simulate import make_spec
 
 
 def _chi2_bound(df: int, z: float = 4.26) -> float:

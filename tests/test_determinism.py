@@ -22,8 +22,8 @@ import pandas as pd
 import pytest
 
 import wizsim
-from wizsim.history import history, iter_history
-from wizsim.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_spec, simulate_result
+from wizsim.run.history import history, iter_history
+from wizsim.run.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_spec, simulate_result
 
 WIZSIM = [sys.executable, "-m", "wizsim.cli"]
 TIMEOUT = 180

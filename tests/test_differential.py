@@ -18,8 +18,8 @@ from collections import Counter
 import pytest
 import reference as R
 
-from wizsim.history import iter_history
-from wizsim.simulate import make_spec
+from wizsim.run.history import iter_history
+from wizsim.run.simulate import make_spec
 
 OPTION_SETS = [
     {},

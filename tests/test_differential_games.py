@@ -23,8 +23,8 @@ import pytest
 import reference as R
 
 import wizsim
-from wizsim.history import iter_history
-from wizsim.simulate import make_spec
+from wizsim.run.history import iter_history
+from wizsim.run.simulate import make_spec
 
 pytestmark = pytest.mark.filterwarnings("ignore:.* without .*:UserWarning")
 

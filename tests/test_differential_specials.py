@@ -20,8 +20,8 @@ from collections import Counter
 import pytest
 import reference as R
 
-from wizsim.history import iter_history
-from wizsim.simulate import make_spec
+from wizsim.run.history import iter_history
+from wizsim.run.simulate import make_spec
 
 pytestmark = pytest.mark.filterwarnings("ignore:.* without .*:UserWarning")
 TARGET = 10_000

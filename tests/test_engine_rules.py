@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wizsim import cards as C
 from wizsim.engine import layout as L
-from wizsim.engine.score import cloud_bid_checked, round_score_checked
-from wizsim.engine.trick import led_after_checked, legal_mask_checked, trick_result_checked
-from wizsim.simulate import kernel_tables
+from wizsim.engine.game.score import cloud_bid_checked, round_score_checked
+from wizsim.engine.game.trick import led_after_checked, legal_mask_checked, trick_result_checked
+from wizsim.game import cards as C
+from wizsim.run.simulate import kernel_tables
 
 TABLE, MASKS = kernel_tables()
 SUIT = {"B": 0, "R": 1, "G": 2, "Y": 3, None: -1}
@@ -222,7 +222,7 @@ def test_layout_is_the_only_copy_of_the_shared_numbers():
 
 def test_parameter_blocks_do_not_overlap():
     """Each block of a seat's parameter row follows the previous one, so a block can grow without moving another."""
-    from wizsim.strategies import make_strategy
+    from wizsim.players.strategies import make_strategy
 
     blocks = {"H_": (0, L.H_END), "D_": (L.H_END, L.D_END), "TP": (L.D_END, L.TP_END), "P_": (L.TP_END, L.P_END),
               "B_": (L.P_END, L.B_END)}  # fmt: skip

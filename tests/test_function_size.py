@@ -3,12 +3,12 @@
 Scanned: ``wizsim/`` without ``wizsim/engine/`` (the Numba kernels, whose
 signatures are the kernels' data), ``scripts/`` and ``analyses/``. A long
 function is split into named steps; a long parameter list groups its rarely
-used arguments (``wizsim.advise.BidOptions``, ``wizsim.advise_play.PlayOptions``,
-``wizsim.parallel.RunOptions``).
+used arguments (``wizsim.tools.advise.BidOptions``, ``wizsim.tools.advise_play.PlayOptions``,
+``wizsim.run.parallel.RunOptions``).
 
 One kind of function is exempt from the parameter count: a bid rule, whose
 parameters are the features it reads (every one a name of
-``wizsim.bid_rules.FEATURES``), e.g. ``wizsim.rules_of_thumb.one_card_thresholds``,
+``wizsim.players.bid_rules.FEATURES``), e.g. ``wizsim.players.rules_of_thumb.one_card_thresholds``,
 which needs 14 features to say what its source says. Grouping them is not
 possible (the engine passes each feature by name) and reading fewer would
 change the rule's bids.
@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from wizsim.bid_rules import FEATURES
+from wizsim.players.bid_rules import FEATURES
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_LINES = 120

@@ -11,11 +11,11 @@ import json
 
 import pytest
 
-from wizsim.bench import BenchCase, format_bench, time_case
 from wizsim.cli import main
-from wizsim.header import deck_name, header_line
-from wizsim.history import write_history
-from wizsim.spec import make_spec
+from wizsim.run.header import deck_name, header_line
+from wizsim.run.history import write_history
+from wizsim.run.spec import make_spec
+from wizsim.tools.bench import BenchCase, format_bench, time_case
 
 DECKS = {"standard": [], "dragon,fairy": ["Dragon", "Fairy"], "all": ["Dragon", "Fairy", "Bomb", "Werewolf",
                                                                       "Juggler", "Cloud", "Shapeshifter"]}  # fmt: skip

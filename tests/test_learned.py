@@ -2,7 +2,7 @@
 
 * The kernel's scores (``engine.players.learned.score_candidates`` and
   ``score_bids``, what ``learned`` plays and bids by) equal the training
-  code's forward pass (``wizsim.learned_train.scores``) on a few hundred
+  code's forward pass (``wizsim.training.learned_train.scores``) on a few hundred
   logged pimc decisions from several decks and variants, for the shipped
   networks.
 * Whole games with ``learned`` seats under every special card and variant are
@@ -20,7 +20,6 @@ import numpy as np
 import pytest
 import reference as R
 
-from wizsim import learned_train as T
 from wizsim.engine.layout import (
     LOG_B_BIDS,
     LOG_B_NB,
@@ -32,9 +31,10 @@ from wizsim.engine.layout import (
     N_CARD_FEATURES,
 )
 from wizsim.engine.players.learned import score_bids, score_candidates
-from wizsim.history import iter_history
-from wizsim.learned_data import kernel_model
-from wizsim.simulate import make_spec
+from wizsim.players.learned_data import kernel_model
+from wizsim.run.history import iter_history
+from wizsim.run.simulate import make_spec
+from wizsim.training import learned_train as T
 
 pytestmark = pytest.mark.filterwarnings("ignore:.* without .*:UserWarning")
 

@@ -3,7 +3,7 @@
 Numba keys a cached function by its own source file only. ``deal.deal_mono``
 inlines ``rng.below``; after an edit to ``rng.py`` a fresh process would load
 ``deal_mono``'s stale machine code from the cache, were it not for
-``engine.config.check_cache``, which drops the cache when the hash of the
+``engine.jit.config.check_cache``, which drops the cache when the hash of the
 engine's sources (and baked-in switches) changes.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 PROBE = """
 import numpy as np
-from wizsim.engine.deal import deal_mono
+from wizsim.engine.game.deal import deal_mono
 decks = np.array([list(range(13 * s, 13 * s + 13)) + [52, 53] for s in range(3)], dtype=np.uint8)
 hands = np.zeros(3, dtype=np.uint64)
 cnt = np.zeros((3, 64), dtype=np.int64)
@@ -40,10 +40,10 @@ def test_editing_a_helper_in_one_engine_file_changes_a_cached_kernel_in_another(
     engine = tmp_path / "wizsim" / "engine"
 
     before = _run(tmp_path, env)
-    assert list(engine.glob("__pycache__/deal.deal_mono*.nbi")), "the kernel was not cached"
+    assert list(engine.glob("game/__pycache__/deal.deal_mono*.nbi")), "the kernel was not cached"
     assert _run(tmp_path, env) == before  # same sources: loaded from the cache, same result
 
-    rng = engine / "rng.py"
+    rng = engine / "jit" / "rng.py"
     text = rng.read_text()
     edited = text.replace("    return np.int64(m >> U64(32))", "    return np.int64(m >> U64(32)) // 2")
     assert edited != text
@@ -57,9 +57,9 @@ def test_editing_a_helper_in_one_engine_file_changes_a_cached_kernel_in_another(
     rng.write_text(edited)
     sys.path.insert(0, str(tmp_path))
     try:
-        stamp = engine / "__pycache__" / "wizsim-engine.fingerprint"
+        stamp = engine / "game" / "__pycache__" / "wizsim-engine.fingerprint"
         fingerprint = subprocess.run(
-            [sys.executable, "-c", "from wizsim.engine.config import fingerprint; print(fingerprint())"],
+            [sys.executable, "-c", "from wizsim.engine.jit.config import fingerprint; print(fingerprint())"],
             cwd=tmp_path, env=dict(env, WIZSIM_NUMBA_CACHE="0"), capture_output=True, text=True, check=True,
         ).stdout.strip()  # fmt: skip
         stamp.write_text(fingerprint)
@@ -69,7 +69,7 @@ def test_editing_a_helper_in_one_engine_file_changes_a_cached_kernel_in_another(
 
 
 def test_fingerprint_covers_baked_switches(monkeypatch):
-    from wizsim.engine import config
+    from wizsim.engine.jit import config
 
     a = config.fingerprint()
     monkeypatch.setenv("WIZSIM_NO_PDEP", "1")
@@ -89,7 +89,7 @@ def test_the_fingerprint_finds_the_cache_numba_writes_under_numba_cache_dir(tmp_
     code = (
         "import json, numpy as np\n"
         "from wizsim.engine import config\n"
-        "from wizsim.engine.trick import legal_mask_checked\n"
+        "from wizsim.engine.game.trick import legal_mask_checked\n"
         "legal_mask_checked(np.uint64(3), -1, np.zeros(7, dtype=np.uint64))\n"
         "print(json.dumps([str(d) for d in config.cache_dirs()]))\n"
     )

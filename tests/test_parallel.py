@@ -28,8 +28,8 @@ import pandas as pd
 import pytest
 
 from wizsim.errors import WizsimError
-from wizsim.parallel import BLOCK_CHUNKS, LokyWithEnv, dask_client, run_counts, worker_env
-from wizsim.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_spec
+from wizsim.run.parallel import BLOCK_CHUNKS, LokyWithEnv, dask_client, run_counts, worker_env
+from wizsim.run.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_spec
 
 distributed = pytest.importorskip("distributed")
 
@@ -105,7 +105,7 @@ def test_local_dask_cluster_workers_get_the_environment():
 def test_unreachable_scheduler_is_one_clear_error():
     spec = make_spec(players=3, cards=1, hands=10, seed=1)
     with pytest.raises(WizsimError, match="cannot reach the Dask scheduler"):
-        from wizsim import parallel
+        from wizsim.run import parallel
 
         old, parallel.DASK_CONNECT_TIMEOUT = parallel.DASK_CONNECT_TIMEOUT, 2
         try:
@@ -137,8 +137,8 @@ def test_loky_workers_get_the_environment_and_the_caller_keeps_its_own():
 
 
 def test_numba_cache_switch_in_this_process_is_undone():
-    from wizsim.engine.config import engine_dispatchers
-    from wizsim.parallel import numba_cache_disabled
+    from wizsim.engine.jit.config import engine_dispatchers
+    from wizsim.run.parallel import numba_cache_disabled
 
     kernels = {d.py_func.__module__ + "." + d.__name__: d for d in engine_dispatchers()}
     caches = {name: type(obj._cache).__name__ for name, obj in kernels.items()}
@@ -157,7 +157,7 @@ def test_bad_choices_are_refused():
     with pytest.raises(WizsimError, match="--scheduler goes with --backend dask"):
         run_counts(spec, scheduler="tcp://127.0.0.1:1")
     with pytest.raises(TypeError, match="use jobs=N"):
-        run_counts(spec, 2)  # the old wizsim.simulate.run_counts(spec, jobs)
+        run_counts(spec, 2)  # the old wizsim.run.simulate.run_counts(spec, jobs)
     with pytest.raises(TypeError):
         run_counts(spec, workers=2)
 
@@ -166,9 +166,9 @@ def test_one_run_counts_for_options_and_keywords():
     """``run_counts`` lives in the run layer only; options and keyword changes give the same counts."""
     import importlib
 
-    from wizsim.parallel import RunOptions
+    from wizsim.run.parallel import RunOptions
 
-    assert not hasattr(importlib.import_module("wizsim.simulate"), "run_counts")
+    assert not hasattr(importlib.import_module("wizsim.run.simulate"), "run_counts")
     spec = make_spec(players=3, cards=2, hands=3 * CHUNK_ROUNDS, seed=4)
     ref = run_counts(spec)
     assert_counts_equal(run_counts(spec, RunOptions(jobs=2)), ref)
@@ -279,8 +279,8 @@ def test_killed_run_resumes_to_the_bytes_of_an_uninterrupted_run_and_progress_go
 
 
 def test_history_with_two_jobs_writes_the_same_file(tmp_path):
-    from wizsim.history import write_history
-    from wizsim.simulate import CHUNK_GAMES, make_spec
+    from wizsim.run.history import write_history
+    from wizsim.run.simulate import CHUNK_GAMES, make_spec
 
     spec = make_spec(3, games=3 * CHUNK_GAMES - 7, seed=4, strategy="heuristic,random,random", specials="all")
     assert spec.n_chunks == 3
@@ -299,8 +299,8 @@ def test_python_api_takes_the_run_options(tmp_path):
 
 
 def test_history_and_tournament_on_a_dask_cluster_give_what_one_job_gives(cluster, tmp_path):
-    from wizsim.history import write_history
-    from wizsim.tournament import tournament
+    from wizsim.run.history import write_history
+    from wizsim.tools.tournament import tournament
 
     spec = make_spec(3, games=2 * CHUNK_GAMES + 3, schedule=[1, 2], seed=6, strategy="heuristic,random,random")
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
@@ -317,8 +317,8 @@ def test_map_tasks_gives_results_in_task_order_from_the_run_layers_workers(tmp_p
     """``map_tasks`` (what the analyses use): task order, worker processes with the thread caps, script functions."""
     import os
 
-    from wizsim.parallel import map_tasks
-    from wizsim.report import load_analysis
+    from wizsim.report.report import load_analysis
+    from wizsim.run.parallel import map_tasks
 
     assert map_tasks(pow, [(2, i) for i in range(6)], 1) == [2**i for i in range(6)]
     script = tmp_path / "tasks.py"  # like an analysis: not importable in the workers, so sent by value

@@ -7,18 +7,18 @@ import pytest
 import reference as R
 from conftest import bare_tables, no_snapshots, pimc_view
 
-from wizsim import cards as C
 from wizsim.engine import layout as L
 from wizsim.engine.bundles import BidTurn, Turn
+from wizsim.engine.game.trick import open_trick
 from wizsim.engine.players.heuristic import heuristic_estimate
 from wizsim.engine.players.pimc import pimc_bid, pimc_play, pimc_pool, rollout, sample_world, world_bids
-from wizsim.engine.trick import open_trick
 from wizsim.errors import WizsimError
-from wizsim.history import iter_history
-from wizsim.learned_data import rollout_net
-from wizsim.simulate import kernel_tables, make_spec
-from wizsim.strategies import make_strategy
-from wizsim.tournament import tournament
+from wizsim.game import cards as C
+from wizsim.players.learned_data import rollout_net
+from wizsim.players.strategies import make_strategy
+from wizsim.run.history import iter_history
+from wizsim.run.simulate import kernel_tables, make_spec
+from wizsim.tools.tournament import tournament
 
 FAST = "pimc(samples=4,bid_samples=4)"
 
@@ -217,7 +217,7 @@ def test_pimc_beats_the_heuristic_on_the_same_deals():
 
 def test_advise_with_pimc_players():
     """The advisor's deck holds only the unseen cards; PIMC seats still reason about the whole deck."""
-    from wizsim.advise import BidOptions, advise
+    from wizsim.tools.advise import BidOptions, advise
 
     adv = advise(
         3, 1, "W,B13", indicator="R4", strategy="pimc(samples=4,bid_samples=4)", options=BidOptions(samples=300, seed=1)

@@ -13,13 +13,13 @@ import pytest
 import reference as R
 from conftest import no_snapshots
 
-from wizsim import cards as C
 from wizsim.engine.bundles import Turn
+from wizsim.engine.game.trick import open_trick
 from wizsim.engine.players.pimc import rollout
-from wizsim.engine.trick import open_trick
-from wizsim.history import iter_history
-from wizsim.learned_data import rollout_net
-from wizsim.simulate import make_spec
+from wizsim.game import cards as C
+from wizsim.players.learned_data import rollout_net
+from wizsim.run.history import iter_history
+from wizsim.run.simulate import make_spec
 
 LEARNED_ROLLOUTS = "pimc(samples=4,bid_samples=4,rollout=3)"
 

@@ -16,8 +16,8 @@ import pandas as pd
 import pytest
 
 from wizsim.errors import WizsimError
-from wizsim.io import RESULTS_FLOAT_FORMAT, csv_float_format, write_table
-from wizsim.report import PRECISION_NOTE, analysis_main, run_report
+from wizsim.report.report import PRECISION_NOTE, analysis_main, run_report
+from wizsim.run.io import RESULTS_FLOAT_FORMAT, csv_float_format, write_table
 
 ANALYSIS = '''
 """A stand-in analysis: counts its runs in runs.txt next to the results."""
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from wizsim.io import write_table
+from wizsim.run.io import write_table
 
 NAME = "tiny"
 QUESTION = "Does the report work?"

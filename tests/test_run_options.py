@@ -1,7 +1,7 @@
 """The run options shared by the long commands (``simulate``, ``history``, ``tournament``, ``report``).
 
 * every long command takes ``--jobs --backend --scheduler --checkpoint --quiet
-  --no-numba-cache`` (one parser function, one :class:`wizsim.parallel.RunOptions`);
+  --no-numba-cache`` (one parser function, one :class:`wizsim.run.parallel.RunOptions`);
 * bad combinations are one line ``wizsim: error: ...`` with exit status 2 and no
   output file (``--scheduler`` without ``--backend dask``, ``--jobs 0``,
   ``--checkpoint`` where a run cannot resume);
@@ -24,12 +24,12 @@ import textwrap
 
 import pytest
 
-from wizsim import parallel
 from wizsim.cli import build_parser, main
 from wizsim.errors import WizsimError
-from wizsim.parallel import RunOptions, add_run_arguments
-from wizsim.simulate import CHUNK_GAMES
-from wizsim.tournament import tournament
+from wizsim.run import parallel
+from wizsim.run.parallel import RunOptions, add_run_arguments
+from wizsim.run.simulate import CHUNK_GAMES
+from wizsim.tools.tournament import tournament
 
 LONG_COMMANDS = {
     "simulate": ["simulate", "--players", "3", "--cards", "2", "--hands", "50", "--seed", "1"],

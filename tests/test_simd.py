@@ -1,15 +1,15 @@
-"""The vector row sum (wizsim.engine.simd.add_rows) gives the scalar sums bit for bit."""
+"""The vector row sum (wizsim.engine.jit.simd.add_rows) gives the scalar sums bit for bit."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from wizsim.engine.simd import add_rows
+from wizsim.engine.jit.simd import add_rows
 
 
 # Not cached on disk: it inlines the engine's add_rows, and Numba keys a cached function by its own
-# file only, so an edit to wizsim/engine/simd.py would load stale code (the engine's cache fingerprint
+# file only, so an edit to wizsim/engine/jit/simd.py would load stale code (the engine's cache fingerprint
 # covers wizsim/engine only; tests/test_cache_coverage.py). Compiling it costs about 0.6 s a session.
 @njit(cache=False)
 def _vector(w, start, idx, lo, m):

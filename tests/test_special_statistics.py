@@ -17,8 +17,8 @@ import math
 import numpy as np
 from conftest import record_arrays
 
-from wizsim import cards as C
-from wizsim.simulate import make_spec
+from wizsim.game import cards as C
+from wizsim.run.simulate import make_spec
 
 
 def test_each_special_is_the_indicator_one_time_in_d():

@@ -9,7 +9,7 @@ from conftest import card_mask
 import wizsim
 from wizsim.engine import layout as L
 from wizsim.errors import WizsimError
-from wizsim.strategies import HEURISTIC_DEFAULTS, make_strategy, seat_strategies
+from wizsim.players.strategies import HEURISTIC_DEFAULTS, make_strategy, seat_strategies
 
 
 def test_strategy_names_and_parameters():
@@ -68,7 +68,7 @@ def test_parameters_change_play():
 @pytest.mark.parametrize("selection", [{"cards": 7, "hands": 300}, {"games": 3}])
 def test_same_seed_same_deals_whatever_the_players(selection):
     """Common random numbers: dealing has its own stream, so strategies and rules see the same cards."""
-    from wizsim.history import history
+    from wizsim.run.history import history
 
     runs = [
         history(players=4, seed=8, strategy="random", **selection),
@@ -81,8 +81,8 @@ def test_same_seed_same_deals_whatever_the_players(selection):
 
 
 def _estimate(cards, trump, n, k):
-    from wizsim import cards as C
     from wizsim.engine.players.heuristic import heuristic_estimate
+    from wizsim.game import cards as C
 
     cnt = np.zeros(64, dtype=np.int64)
     for c in cards:
@@ -99,8 +99,8 @@ def test_heuristic_bids_at_least_the_tricks_it_controls():
 
 
 def test_heuristic_does_not_lead_a_sure_winner_when_it_wants_no_more_tricks():
-    from wizsim import cards as C
     from wizsim.engine.players.heuristic import heuristic_play
+    from wizsim.game import cards as C
 
     hand = card_mask(["R13", "J"])
     f = heuristic_play(hand, hand, 0, -1, -1, 0, 4, -1, np.uint64(0), 0, False, 0)
@@ -114,7 +114,7 @@ def test_heuristic_does_not_lead_a_sure_winner_when_it_wants_no_more_tricks():
 def test_every_registered_player_has_a_strategy_class_with_its_registry_id():
     """engine/layout.py's PLAYERS gives the ids; strategies.STRATEGIES names a class for each, with that id."""
     from wizsim.engine import layout as L
-    from wizsim.strategies import STRATEGIES, make_strategy
+    from wizsim.players.strategies import STRATEGIES, make_strategy
 
     assert list(STRATEGIES) == list(L.PLAYERS)
     for i, name in enumerate(L.PLAYERS):

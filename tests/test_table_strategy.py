@@ -6,17 +6,17 @@ import numpy as np
 import pytest
 from conftest import card_mask, record_arrays
 
-from wizsim import bid_data
-from wizsim import bid_table as T
-from wizsim.cards import card_code, card_name, kernel_tables
 from wizsim.engine import layout as L
+from wizsim.engine.game.trick import open_trick, trick_step
 from wizsim.engine.players.heuristic import heuristic_play
 from wizsim.engine.players.table import heuristic_estimates, table_bid
-from wizsim.engine.trick import open_trick, trick_step
 from wizsim.errors import WizsimError
-from wizsim.simulate import make_spec
-from wizsim.strategies import HeuristicStrategy, make_strategy
-from wizsim.tournament import tournament
+from wizsim.game.cards import card_code, card_name, kernel_tables
+from wizsim.players import bid_data
+from wizsim.players.strategies import HeuristicStrategy, make_strategy
+from wizsim.run.simulate import make_spec
+from wizsim.tools.tournament import tournament
+from wizsim.training import bid_table as T
 
 
 def _small_table(value: float = np.nan) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Duplicate tournaments (``wizsim.tournament``, ``wizsim tournament``, ``analyses/players_compared.py``).
+"""Duplicate tournaments (``wizsim.tools.tournament``, ``wizsim tournament``, ``analyses/players_compared.py``).
 
 * seatings are balanced (every strategy in every seat equally often);
 * every seating is dealt the very same cards (compared on the recorded hands);
@@ -7,7 +7,7 @@
   same choices from the same decision stream in every seating, so every seating plays the same
   round; this holds for ``heuristic`` too, although it draws from the decision stream);
 * heuristic beats random in 4 x 10 by a wide margin;
-* every number of small tournaments recomputed independently from ``wizsim.history`` records;
+* every number of small tournaments recomputed independently from ``wizsim.run.history`` records;
 * the command-line contract (``--json`` keys, one-line errors with exit status 2);
 * the analysis at quick size.
 """
@@ -28,10 +28,10 @@ from conftest import load_analysis
 
 from wizsim.cli import main
 from wizsim.errors import WizsimError
-from wizsim.history import history, record_chunk_arrays
-from wizsim.simulate import make_spec
-from wizsim.stats import Z95
-from wizsim.tournament import MAX_FULL_SEATINGS, N_Q, seatings, tournament
+from wizsim.run.history import history, record_chunk_arrays
+from wizsim.run.simulate import make_spec
+from wizsim.run.stats import Z95
+from wizsim.tools.tournament import MAX_FULL_SEATINGS, N_Q, seatings, tournament
 
 WIZSIM = [sys.executable, "-m", "wizsim.cli"]
 METRICS_HANDS = ["points_per_round", "hit_rate", "mean_abs_diff", "win_rate"]

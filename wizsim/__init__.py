@@ -1,8 +1,25 @@
 """wizsim: Monte-Carlo analysis and simulation of the card game Wizard."""
 
+# First: importing the compatibility module wizsim.simulate later would rebind the package's attribute
+# ``simulate`` (the function below) to the module.
+from . import simulate as _compat_simulate  # noqa: F401
+
+# isort: split
 from .errors import WizsimError
-from .rules import Rules, parse_rules
-from .simulate import SimulationResult, simulate, simulate_result
+from .game.rules import Rules, parse_rules
+from .players.strategies import bid_rule
+from .run.parallel import RunOptions
+from .run.simulate import SimulationResult, simulate, simulate_result
 from .version import __version__
 
-__all__ = ["Rules", "SimulationResult", "WizsimError", "__version__", "parse_rules", "simulate", "simulate_result"]
+__all__ = [
+    "Rules",
+    "RunOptions",
+    "SimulationResult",
+    "WizsimError",
+    "__version__",
+    "bid_rule",
+    "parse_rules",
+    "simulate",
+    "simulate_result",
+]

@@ -3,8 +3,8 @@
 Bad input prints one line on stderr (``wizsim: error: ...``) and exits with
 status 2, leaving no output file behind. The long commands (simulate,
 history, tournament, report) take the same run options
-(:func:`wizsim.parallel.add_run_arguments`), carried into the run by one
-:class:`wizsim.parallel.RunOptions`.
+(:func:`wizsim.run.parallel.add_run_arguments`), carried into the run by one
+:class:`wizsim.run.parallel.RunOptions`.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import WizsimError
-from .header import header_line
-from .parallel import RunOptions, add_run_arguments, run_counts
-from .stats import format_pct as _pct
-from .stats import format_pm as _pm
+from .run.header import header_line
+from .run.parallel import RunOptions, add_run_arguments, run_counts
+from .run.stats import format_pct as _pct
+from .run.stats import format_pm as _pm
 from .version import __version__
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ RESUMES = "keep finished work in DIR; rerunning the same command after an interr
 
 
 def _spec_from(args: argparse.Namespace):
-    from .simulate import make_spec
+    from .run.simulate import make_spec
 
     return make_spec(
         players=args.players,
@@ -284,8 +284,8 @@ def _games_path(out: str) -> Path:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .io import check_output, write_table
-    from .simulate import SimulationResult
+    from .run.io import check_output, write_table
+    from .run.simulate import SimulationResult
 
     options = RunOptions.from_args(args)
     spec = _spec_from(args)
@@ -318,7 +318,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if games is not None:
             write_table(games, _games_path(args.out))
         meta = Path(args.out).with_suffix(Path(args.out).suffix + ".json")
-        from .io import atomic_path
+        from .run.io import atomic_path
 
         with atomic_path(meta) as tmp:
             tmp.write_text(json.dumps(prov, indent=2) + "\n")
@@ -329,8 +329,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from .history import write_history
-    from .io import check_output
+    from .run.history import write_history
+    from .run.io import check_output
 
     options = RunOptions.from_args(args)
     spec = _spec_from(args)
@@ -341,7 +341,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from .report import run_report
+    from .report.report import run_report
 
     size = "quick" if args.quick else "full" if args.full else "default"
     options = RunOptions.from_args(args)
@@ -352,7 +352,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
-    from .advise import BidOptions, advise
+    from .tools.advise import BidOptions, advise
 
     if args.jobs < 1:
         raise WizsimError(f"--jobs must be >= 1, got {args.jobs}")
@@ -383,7 +383,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
 
 
 def _advise_play(args: argparse.Namespace) -> int:
-    from .advise_play import PlayOptions, advise_play
+    from .tools.advise_play import PlayOptions, advise_play
 
     if args.strategy is not None:
         raise WizsimError("--play evaluates every card by pimc's sampled deals: drop --strategy (see --rollout)")
@@ -413,8 +413,8 @@ def _advise_play(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    from .io import check_output, write_table
-    from .review import review
+    from .run.io import check_output, write_table
+    from .tools.review import review
 
     out = check_output(args.out, (".csv",)) if args.out else None
     if args.worst < 0:
@@ -431,7 +431,7 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from .tournament import format_result, tournament
+    from .tools.tournament import format_result, tournament
 
     options = RunOptions.from_args(args)
     res = tournament(
@@ -451,12 +451,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import format_bench, run_bench
+    from .tools.bench import format_bench, run_bench
 
     if args.repeats < 1:
         raise WizsimError(f"--repeats must be >= 1, got {args.repeats}")
     if args.pimc_curve:
-        from .bench import format_pimc_curve, time_pimc_curve
+        from .tools.bench import format_pimc_curve, time_pimc_curve
 
         curve = time_pimc_curve(0.2 if args.quick else 2.0, args.repeats)
         print(json.dumps(curve, indent=2) if args.json else format_pimc_curve(curve))
@@ -470,7 +470,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_features(args: argparse.Namespace) -> int:
-    from .bid_rules import feature_rows
+    from .players.bid_rules import feature_rows
 
     rows = feature_rows()
     width = max(len(r.name) for r in rows)

@@ -8,11 +8,11 @@ Modules, from the bottom up:
 
 * :mod:`.layout`: every shared number (card codes, table columns, rule slots,
   parameter blocks, record columns); plain Python.
-* :mod:`.config`: Numba options and the cache fingerprint; :mod:`.compile_time`:
+* :mod:`.jit.config`: Numba options and the cache fingerprint; :mod:`.jit.compile_time`:
   a fix for Numba's inliner that cuts the first compile by about a third.
-* :mod:`.bits`, :mod:`.rng`: bit tricks on 64-bit hand masks; SplitMix64 streams.
-* :mod:`.trick`: legal cards and the trick's winner; :mod:`.score`: points.
-* :mod:`.deal`: dealing; :mod:`.events`: trump naming, the Werewolf, the Juggler's passes.
+* :mod:`.jit.bits`, :mod:`.jit.rng`: bit tricks on 64-bit hand masks; SplitMix64 streams.
+* :mod:`.game.trick`: legal cards and the trick's winner; :mod:`.game.score`: points.
+* :mod:`.game.deal`: dealing; :mod:`.game.events`: trump naming, the Werewolf, the Juggler's passes.
 * :mod:`.players`: ``random``, ``heuristic``, ``table``, ``pimc`` and
   :mod:`.players.dispatch`, the one switch on player ids.
 * :mod:`.round`: a round as phases; :mod:`.run`: games, chunks, counts and records.
@@ -26,13 +26,13 @@ from the int64 ``rules`` array; strategies from ``strat[seat]`` ids and
 rule looks at the whole trick, a trick flag.
 
 Importing this package first checks the on-disk cache against the engine's
-fingerprint (:func:`.config.check_cache`), then defines the kernels.
+fingerprint (:func:`.jit.config.check_cache`), then defines the kernels.
 """
 
 from __future__ import annotations
 
-from . import compile_time
-from .config import check_cache
+from .jit import compile_time
+from .jit.config import check_cache
 
 check_cache()  # before any kernel module below is imported (and could load stale machine code)
 compile_time.apply()  # Numba's inliner without its quadratic IR copies (compile time only)

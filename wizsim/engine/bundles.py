@@ -2,19 +2,19 @@
 
 Numba compiles a named tuple as it compiles a plain tuple: a field is read by
 name at compile time (``view.played``), which costs nothing at run time, and
-a bundle of arrays can be borrowed as a whole (:func:`.borrow.borrow`). So no
+a bundle of arrays can be borrowed as a whole (:func:`.jit.borrow.borrow`). So no
 engine code reads a bundle by position, and each bundle is built in one place:
 
-* :class:`Schedule`, :class:`Chunks` by :class:`wizsim.spec.RunSpec`;
+* :class:`Schedule`, :class:`Chunks` by :class:`wizsim.run.spec.RunSpec`;
 * :class:`Setup`, :class:`Players` and :class:`Tables` by
-  :meth:`wizsim.spec.RunSpec.kernel_args` (the chunk's own copy in :func:`.run.play_items`);
+  :meth:`wizsim.run.spec.RunSpec.kernel_args` (the chunk's own copy in :func:`.run.play_items`);
 * :class:`Streams` and :class:`Outputs` in :mod:`.run`;
 * :class:`Seats` and :class:`GameSeats` in :func:`.run.play_items`;
 * :class:`Preset`, :class:`Models` and :class:`Switches` by ``kernel_args``;
 * :class:`View` (or :class:`NoView`) in :func:`.players.pimc_hooks.new_view`;
 * :class:`Net` by :func:`new_net` (the engine and a direct call of pimc alike);
 * :class:`Records` and :class:`Accumulators` in :mod:`.run`;
-* :class:`Trick` by :func:`.trick.open_trick` and :func:`.trick.trick_step`;
+* :class:`Trick` by :func:`.game.trick.open_trick` and :func:`.game.trick.trick_step`;
 * :class:`Turn` where a seat decides (the round, pimc, the play advisor); :class:`Snapshots` in pimc's bids.
 
 docs/architecture.md lists every bundle with its fields; tests/test_bundles.py
@@ -27,7 +27,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from .config import hot
+from .jit.config import hot
 
 #: a run's rounds: the hand size of each round of an item, its trump (``FROM_INDICATOR`` or fixed by the variant or
 #: the standard table's last round), and 1 for whole games (0: every item is one round)

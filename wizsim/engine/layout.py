@@ -3,7 +3,7 @@
 Plain Python integers, no Numba: the Python layer (``cards``, ``rules``,
 ``strategies``, ``history``, analyses, tests) imports them from here, and the
 kernels read them as compile-time constants. Changing one changes the engine's
-machine code; the cache fingerprint (:mod:`wizsim.engine.config`) covers this
+machine code; the cache fingerprint (:mod:`wizsim.engine.jit.config`) covers this
 file like every other engine file.
 
 Contents: card codes and played forms, card-table columns and trick flags,
@@ -96,7 +96,7 @@ ROLLOUT_SEATS = 4  # each seat as its own strategy plays (pimc and learned seats
 
 # The registry of built-in players, one line each: its name (a seat's strategy id, ``strat[seat]`` and ``S_*``,
 # is the line's position) and how pimc's ROLLOUT_SEATS rollouts play its seats. engine/players/<name>.py plays
-# it; wizsim.strategies validates its parameters (Strategy.needs: what it needs from the round).
+# it; wizsim.players.strategies validates its parameters (Strategy.needs: what it needs from the round).
 REGISTRY = (
     ("random", ROLLOUT_RANDOM),
     ("heuristic", ROLLOUT_HEURISTIC),
@@ -152,7 +152,7 @@ P_PRUNE = TP_END + 3  # drop a candidate this many standard errors worse than th
 P_INFER = TP_END + 4  # weight sampled deals by how well they explain the bids (sigma in tricks; 0 = off)
 P_KIND = TP_END + 5  # every seat: its strategy id (S_*), written by Strategy.param_row (pimc's rollout=4)
 P_END = TP_END + 6
-# a user's bid rule (wizsim.bid_rules): the seat bids by rule function B_RULE - 1 of the run (0: no rule)
+# a user's bid rule (wizsim.players.bid_rules): the seat bids by rule function B_RULE - 1 of the run (0: no rule)
 B_RULE = P_END + 0
 B_NEEDS = P_END + 1  # what the rule reads beyond the hand: NEEDS_* bits (the estimate costs a pow per card)
 B_END = P_END + 2
@@ -163,7 +163,7 @@ N_BID_RULES = 6  # bid-rule functions a run passes (one per seat at most; unused
 PRUNE_BATCH = 8  # pimc: samples between pruning checks
 
 # --------------------------------------------------------------------------- a bid rule's features
-# The float64 vector a user's bid rule reads (wizsim.bid_rules names and documents each slot).
+# The float64 vector a user's bid rule reads (wizsim.players.bid_rules names and documents each slot).
 F_CARDS = 0
 F_PLAYERS = 1
 F_POSITION = 2  # 0 = first bidder (the dealer's left), players - 1 = the dealer
@@ -342,7 +342,7 @@ N_GAME_COLUMNS = 4
 WIN_SHARE = 60  # divisible by every tie of 1..6 players
 
 # --------------------------------------------------------------------------- recorded rounds
-# ``info[row]`` of a recorded round (see wizsim.records.RoundRecords, which names these for the Python layer):
+# ``info[row]`` of a recorded round (see wizsim.game.records.RoundRecords, which names these for the Python layer):
 I_DEALER = 0
 I_CARDS = 1  # k
 I_INDICATOR = 2  # -1: none

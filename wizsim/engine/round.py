@@ -10,7 +10,7 @@ and the compile-time switches), ``players`` (:class:`.bundles.Players`),
 or learned). The phases read the fields they need; the
 per-card paths get single values and the arrays they read, not the bundles:
 every argument of a real (not inlined) call costs time per card. (Reference
-counts on those arrays cost nothing: they are borrowed views, see :mod:`.borrow`.)
+counts on those arrays cost nothing: they are borrowed views, see :mod:`.jit.borrow`.)
 
 Dealing draws from ``deal_st`` and every decision from ``dec_st``, so the same
 seed deals the same cards whatever the players do (common random numbers).
@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ONE, U64, ZERO
 from .bundles import BidTurn, Turn
-from .config import hot
-from .deal import clear_hands, deal_mono, deal_preset, deal_shuffled, record_hands
-from .events import dealer_names_trump
+from .game.deal import clear_hands, deal_mono, deal_preset, deal_shuffled, record_hands
+from .game.events import dealer_names_trump
+from .game.score import cloud_bid, round_score
+from .game.trick import finish_trick, legal_mask, open_trick, take_card, trick_step
+from .jit.bits import ONE, U64, ZERO
+from .jit.config import hot
 from .layout import (
     BOMB,
     CLASS_JESTER,
@@ -68,8 +70,6 @@ from .players.switches import (
     special_passes,
     special_werewolf,
 )
-from .score import cloud_bid, round_score
-from .trick import finish_trick, legal_mask, open_trick, take_card, trick_step
 
 
 @hot
@@ -170,7 +170,7 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
 
     Each card is the seat's choice (:func:`.players.seats.seat_card`, the one
     switch on player ids), then the form of a flexible card; the trick is
-    stepped and closed by :mod:`.trick`.
+    stepped and closed by :mod:`.game.trick`.
     """
     tables, models, feats = setup.tables, setup.models, setup.feats
     strat, params = players.strat, players.params

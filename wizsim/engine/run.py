@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .borrow import borrow, hold, stack_stream
 from .bundles import Accumulators, GameSeats, Outputs, Players, Records, Seats, Setup, Streams, Tables
-from .config import hot, jit
+from .jit.borrow import borrow, hold, stack_stream
+from .jit.config import hot, jit
+from .jit.rng import below
 from .layout import (
     AUX_HIT,
     AUX_MISS,
@@ -42,7 +43,6 @@ from .layout import (
     WIN_SHARE,
 )
 from .players.pimc_hooks import new_view
-from .rng import below
 from .round import play_round
 
 
@@ -229,7 +229,7 @@ def simulate_chunks(n, schedule, chunks, setup, players, acc):
     Chunk ``c`` covers items ``chunks.first[c] .. + chunks.count[c] - 1``
     (rounds in hands mode, games in games mode) and draws from the streams
     seeded by ``chunks.state[c]`` (dealing, decisions). The bundles
-    (:mod:`.bundles`, built by :class:`wizsim.spec.RunSpec`): ``schedule``
+    (:mod:`.bundles`, built by :class:`wizsim.run.spec.RunSpec`): ``schedule``
     (:class:`.bundles.Schedule`), ``setup`` (:class:`.bundles.Setup`: the tables,
     the preset rounds of the bid advisor, the models, the compile-time
     switches of :mod:`.players.switches`), ``players`` (:class:`.bundles.Players`).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..config import hot
+from ..jit.config import hot
 from ..layout import DECIDE_OWN, DECIDE_RANDOM, S_HEURISTIC, S_RANDOM
 
 

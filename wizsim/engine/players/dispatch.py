@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..borrow import stack_stream
 from ..bundles import new_net
-from ..config import hot, jit
+from ..game.trick import legal_mask
+from ..jit.borrow import stack_stream
+from ..jit.config import hot, jit
+from ..jit.rng import below
 from ..layout import (
     D_FORM,
     JUGGLER_AS,
@@ -29,8 +31,6 @@ from ..layout import (
     TP_EXPLORE,
     WIZARD,
 )
-from ..rng import below
-from ..trick import legal_mask
 from .decisions import decider
 from .heuristic import clairvoyant_bid, estimate, forms_of, heuristic_play
 from .learned import learned_bid, log_bid, log_decision

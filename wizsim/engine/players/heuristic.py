@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bits import ONE, U64, ZERO, highest_bit, lowest_bit, popcount
-from ..config import hot, jit
+from ..game.score import round_score
+from ..game.trick import trick_result
+from ..jit.bits import ONE, U64, ZERO, highest_bit, lowest_bit, popcount
+from ..jit.config import hot, jit
 from ..layout import (
     BOMB,
     CLOUD,
@@ -52,8 +54,6 @@ from ..layout import (
     SHAPESHIFTER_AS_WIZARD,
     WIZARD,
 )
-from ..score import round_score
-from ..trick import trick_result
 
 
 @hot

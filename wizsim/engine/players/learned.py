@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bits import ONE, U64, ZERO, highest_bit, lowest_bit, popcount
-from ..config import hot, jit
+from ..jit.bits import ONE, U64, ZERO, highest_bit, lowest_bit, popcount
+from ..jit.config import hot, jit
+from ..jit.simd import add_rows
 from ..layout import (  # the state row, feature and scratch layouts (one copy, in the layout)
     BOMB,
     BS_BASE,
@@ -148,7 +149,6 @@ from ..layout import (  # the state row, feature and scratch layouts (one copy, 
     WEREWOLF,
     WIZARD,
 )
-from ..simd import add_rows
 from .heuristic import form_power, forms_of
 
 
@@ -464,7 +464,7 @@ def form_features(row, f, idx, m):
 def hidden_sum(w1, start, idx, lo, m, acc):
     """acc[:16] = ``start`` + the rows of ``w1`` picked by ``idx[lo:m]`` (:data:`HIDDEN` units), in that order.
 
-    One vector add per row (:func:`..simd.add_rows`): the same sums, bit for bit,
+    One vector add per row (:func:`..jit.simd.add_rows`): the same sums, bit for bit,
     as sixteen scalar ones, about three times faster.
     """
     add_rows(w1, start, idx, np.int64(lo), np.int64(m), acc)

@@ -1,8 +1,8 @@
-"""Kernels of the learned player's training (:mod:`wizsim.learned_train`): features of logged decisions,
+"""Kernels of the learned player's training (:mod:`wizsim.training.learned_train`): features of logged decisions,
 the network's forward pass, an Adagrad epoch, and the ``table`` player's choice in a logged state.
 
 They live in the engine package so that the engine's cache fingerprint
-(:mod:`..config`) covers them: they call the feature functions of
+(:mod:`..jit.config`) covers them: they call the feature functions of
 :mod:`.learned`, and Numba's own cache would keep a stale copy of those after
 an edit there.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bits import U64
-from ..config import hot, jit
+from ..jit.bits import U64
+from ..jit.config import hot, jit
 from ..layout import (
     BS_BASE,
     LOG_B_BIDS,

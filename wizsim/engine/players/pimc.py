@@ -13,11 +13,14 @@ import numpy as np
 from numba.core import types
 from numba.extending import overload
 
-from ..bits import ONE, U64, ZERO, lowest_bit
-from ..borrow import stack_stream
 from ..bundles import Sampler, Snapshots, Turn
-from ..config import OVERLOAD_OPTIONS, hot, jit
-from ..events import juggler_passes
+from ..game.events import juggler_passes
+from ..game.score import cloud_bid, round_score
+from ..game.trick import finish_trick, legal_mask, open_trick, take_card, trick_step
+from ..jit.bits import ONE, U64, ZERO, lowest_bit
+from ..jit.borrow import stack_stream
+from ..jit.config import OVERLOAD_OPTIONS, hot, jit
+from ..jit.rng import below, random_member
 from ..layout import (
     D_PASS,
     FLAG_JUGGLER,
@@ -48,9 +51,6 @@ from ..layout import (
     TP_REFINE,
     WIZARD,
 )
-from ..rng import below, random_member
-from ..score import cloud_bid, round_score
-from ..trick import finish_trick, legal_mask, open_trick, take_card, trick_step
 from .heuristic import estimate, heuristic_play
 from .learned import candidate_forms, learned_play
 from .random import random_form
@@ -61,7 +61,7 @@ def learned_rollout_card(on, turn, trick, hands, cnt, bids, won, rules, legal, n
     float64.
 
     Without the network file the weights are float32 placeholders
-    (:func:`wizsim.learned_data.kernel_model`): the stub returns -1 and the
+    (:func:`wizsim.players.learned_data.kernel_model`): the stub returns -1 and the
     rollout plays the heuristic's card instead.
     """
     raise NotImplementedError

@@ -15,7 +15,7 @@ import numpy as np
 from numba.extending import overload
 
 from ..bundles import NoView, View, is_no_view
-from ..config import OVERLOAD_OPTIONS
+from ..jit.config import OVERLOAD_OPTIONS
 from ..layout import (
     WORK_F,
     WORK_I,

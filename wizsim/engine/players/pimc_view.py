@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bits import ONE, U64, ZERO
-from ..config import hot
+from ..jit.bits import ONE, U64, ZERO
+from ..jit.config import hot
 from ..layout import PRE_INDICATOR, PRE_ON, R_MONO, WIZARD
 
 

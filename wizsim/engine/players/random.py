@@ -6,9 +6,9 @@ distinct legal cards), made in :mod:`.dispatch`; here are its other choices.
 
 from __future__ import annotations
 
-from ..config import hot
+from ..jit.config import hot
+from ..jit.rng import below
 from ..layout import CLOUD, CLOUD_AS, JUGGLER, JUGGLER_AS, SHAPESHIFTER_AS_WIZARD
-from ..rng import below
 
 
 @hot

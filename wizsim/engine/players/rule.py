@@ -3,7 +3,7 @@
 A rule seat plays as a built-in player (its strategy id is that player's) and
 bids by a user's function (``params[seat, B_RULE] = slot + 1``). The run passes
 ``N_BID_RULES`` compiled functions of one type, ``float64(float64[::1])``
-(wizsim.bid_rules wraps the user's function over named features into that
+(wizsim.players.bid_rules wraps the user's function over named features into that
 form), and a feature buffer. Because every rule has that one type, the round
 is compiled once for all rules (Numba's first-class function type: a call
 through a pointer), and a new rule costs only its own small compile.
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bits import ONE, U64, ZERO, lowest_bit
-from ..config import hot
+from ..jit.bits import ONE, U64, ZERO, lowest_bit
+from ..jit.config import hot
 from ..layout import (
     B_NEEDS,
     F_BIDS_BEFORE,
@@ -58,7 +58,7 @@ from .table import table_bid
 
 @hot
 def fill_features(fv, i, n, k, trump, named, bid_sum, hidden, forbidden, hand, cnt_row, est, hbid, tbid):
-    """Write a seat's bid features to ``fv`` (slots ``layout.F_*``; names in wizsim.bid_rules).
+    """Write a seat's bid features to ``fv`` (slots ``layout.F_*``; names in wizsim.players.bid_rules).
 
     ``hand``, ``cnt_row``: its cards; ``est``, ``hbid``, ``tbid``: the heuristic's estimate and bid and the
     table's bid (0 when the rule reads none of them: :func:`rule_bid`).
@@ -139,7 +139,7 @@ def rule_bid(on, turn, named, rules, hands, cnt, params, slot, bid_tab):
 
     The rule's value is rounded half up; a value outside 0..k (or NaN) is an
     impossible bid: ``ValueError("wizsim-rule", slot, value, k)``, which the
-    Python layer turns into an error naming the rule (wizsim.bid_rules.rule_errors).
+    Python layer turns into an error naming the rule (wizsim.players.bid_rules.rule_errors).
     """
     fns, fv = on.functions, on.features  # the run's rule functions (a :class:`..bundles.BidRules`)
     p, i, n, k, trump, bid_sum, forbidden = turn.p, turn.i, turn.n, turn.k, turn.trump, turn.bid_sum, turn.forbidden

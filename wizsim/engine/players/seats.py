@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bits import ONE, U64, ZERO, lowest_bit
-from ..config import hot
+from ..jit.bits import ONE, U64, ZERO, lowest_bit
+from ..jit.config import hot
+from ..jit.rng import random_member
 from ..layout import B_RULE, DRAGON, P_BID_SAMPLES, R_MONO, S_LEARNED, S_PIMC, S_RANDOM, TP_REFINE
-from ..rng import random_member
 from .dispatch import canadian_step, random_bid
 from .pimc_hooks import bid_hook, card_hook, learned_bid_hook
 from .switches import heuristic_bid, heuristic_card, learned_card, rule_bid_hook

@@ -5,7 +5,7 @@ The kernels take ``feats`` (:class:`..bundles.Switches`): ``pimc``,
 whose dtype says whether a run needs that part of the engine, bool for no and
 int8 for yes, and ``rules``: the run's bid-rule functions with their feature
 buffer (:mod:`.rule`), or a bool array without rule seats
-(:meth:`wizsim.spec.RunSpec.kernel_args` decides; the pimc switch is
+(:meth:`wizsim.run.spec.RunSpec.kernel_args` decides; the pimc switch is
 :mod:`.pimc_hooks`). Each function below is an overload that Numba resolves
 from that dtype when it compiles the round: the real call, or a stub that is
 never reached. A random run on the standard deck therefore compiles neither
@@ -29,8 +29,8 @@ from numba.core import types
 from numba.extending import overload
 
 from ..bundles import Net, is_no_view
-from ..config import OVERLOAD_OPTIONS
-from ..events import juggler_passes, werewolf
+from ..game.events import juggler_passes, werewolf
+from ..jit.config import OVERLOAD_OPTIONS
 from .dispatch import choose_bid, choose_card, settle_form
 from .learned import learned_play
 from .rule import rule_bid
@@ -91,7 +91,7 @@ def _special_form(on, kind, f, p, led, trump, strat, params, table, st):
 def special_werewolf(
     on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt
 ):  # pragma: no cover
-    """:func:`..events.werewolf`; a stub without special cards."""
+    """:func:`..game.events.werewolf`; a stub without special cards."""
     raise NotImplementedError
 
 
@@ -106,7 +106,7 @@ def _special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, par
 
 
 def special_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, work):  # pragma: no cover - compiled
-    """:func:`..events.juggler_passes`; a stub without special cards."""
+    """:func:`..game.events.juggler_passes`; a stub without special cards."""
     raise NotImplementedError
 
 

@@ -1,4 +1,4 @@
-"""The table player's bids: the best learned mean score around the heuristic's bid (wizsim.bid_table).
+"""The table player's bids: the best learned mean score around the heuristic's bid (wizsim.training.bid_table).
 
 It plays like the heuristic with the refinements in ``params[seat, TP_REFINE]``
 (:func:`.heuristic.heuristic_play`).
@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bits import ONE, U64, ZERO
-from ..config import jit
+from ..jit.bits import ONE, U64, ZERO
+from ..jit.config import jit
 from .heuristic import heuristic_estimate
 
 
 @jit
 def table_bid(est, base, n, k, pos, earlier, hidden, forbidden, wizards, tab):
-    """The bid with the best learned mean score among ``base - 2 .. base + 2`` (see wizsim.bid_table).
+    """The bid with the best learned mean score among ``base - 2 .. base + 2`` (see wizsim.training.bid_table).
 
     ``tab[n - 3, k, pos, est_bin, earlier_bin, wizards, step]``: mean score of bidding
     ``base + step - 2``, NaN where the training saw too few rounds; the

@@ -1,0 +1,1 @@
+"""Numba tooling of the kernels: options and cache fingerprint, inliner fix, borrowed views, bits, random streams, SIMD."""

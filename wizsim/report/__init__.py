@@ -1,0 +1,1 @@
+"""``wizsim report`` (every analysis, results/README.md) and the charts' house style."""

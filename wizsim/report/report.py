@@ -1,0 +1,218 @@
+"""``wizsim report``: run every analysis in ``analyses/`` and write ``results/README.md``.
+
+Each analysis is a short script exposing ``NAME``, ``QUESTION``, ``SIZES``
+(``quick``, ``default``, ``full``) and ``run(size, seed, outdir, jobs) -> dict``
+returning its headline, sample size, seed, files and reproducing command.
+
+Results are cached in ``<outdir>/.cache/<name>.json``: an analysis is run
+again only if its script, the wizsim package's source, the size or the
+output files changed (numbers do not depend on ``jobs``, so it is not part
+of the key). ``force=True`` (``wizsim report --force``) runs everything. The
+cache is also how an interrupted report resumes: rerun it, and the analyses
+that finished are not run again (so ``--checkpoint`` is not taken).
+
+Run options: ``jobs`` goes to every analysis; ``backend`` and ``scheduler``
+go to an analysis whose ``run`` takes them (``--backend dask`` is refused
+for one that does not). ``progress`` shows on stderr which analysis is
+running, how many of how many, and the time since the start.
+
+Both entry points (:func:`run_report` and :func:`analysis_main`, the command
+line of an analysis script) run analyses under
+``io.csv_float_format(io.RESULTS_FLOAT_FORMAT)``: every float in a CSV they
+write has 8 significant digits, so ``results/`` is byte-identical across
+machines. Headlines are computed from the tables in memory, before writing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import inspect
+import json
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from ..errors import WizsimError
+from ..run.io import RESULTS_FLOAT_FORMAT, atomic_path, check_output, csv_float_format
+from ..run.parallel import Progress, RunOptions, numba_cache_off
+
+PRECISION_NOTE = (
+    "CSV files give floats to 8 significant digits, enough for every figure reported here "
+    "and the same on every machine."
+)
+
+
+def find_analyses(root: Path | None = None) -> list[Path]:
+    """The analysis scripts: ``./analyses`` if it exists, else the one beside the package."""
+    candidates = [root] if root else [Path.cwd() / "analyses", Path(__file__).resolve().parents[2] / "analyses"]
+    for folder in candidates:
+        if folder and folder.is_dir():
+            scripts = sorted(p for p in folder.glob("*.py") if not p.name.startswith("_"))
+            if scripts:
+                return scripts
+    raise WizsimError("no analyses/ folder found: run wizsim report from the wizsim repository's top folder")
+
+
+def load_analysis(path: Path) -> ModuleType:
+    """Import an analysis script as a module (not entered in ``sys.modules``: workers get its functions by value)."""
+    spec = importlib.util.spec_from_file_location(f"wizsim_analysis_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise WizsimError(f"cannot import analysis {path}: not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _source_digest(script: Path) -> str:
+    """A digest of what an analysis's numbers depend on: its script and the package source."""
+    h = hashlib.sha256()
+    package = Path(__file__).resolve().parents[1]
+    for path in [script, *sorted(package.rglob("*.py")), *sorted(package.rglob("*.json"))]:
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _cached(cache: Path, key: dict, outdir: Path) -> dict | None:
+    try:
+        saved = json.loads(cache.read_text())
+    except (OSError, ValueError):
+        return None
+    if saved.get("key") != key:
+        return None
+    info = saved.get("info", {})
+    if not all((outdir / f).is_file() for f in info.get("files", [])):
+        return None
+    return info
+
+
+NO_CHECKPOINT = (
+    "the report keeps every finished analysis in OUT/.cache and runs only the others: rerun the same command to resume"
+)
+
+
+def _run_kwargs(module: ModuleType, options: RunOptions) -> dict[str, Any]:
+    """The run options an analysis's ``run`` takes: ``jobs``, and ``backend``/``scheduler`` where it names them."""
+    params = inspect.signature(module.run).parameters
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    kwargs: dict[str, Any] = {"jobs": options.jobs}
+    if takes_any or "backend" in params:
+        kwargs.update(backend=options.backend, scheduler=options.scheduler)
+    elif options.backend != "loky":
+        raise WizsimError(
+            f"analysis {module.NAME} runs on local processes only (its run() takes no backend): "
+            "leave out --backend dask, or pick other analyses with --only"
+        )
+    return kwargs
+
+
+def run_report(
+    size: str = "default",
+    outdir: Path = Path("results"),
+    jobs: int = 1,
+    only: list[str] | None = None,
+    force: bool = False,
+    analyses: Path | None = None,
+    **run_options: Any,
+) -> Path:
+    """Run the analyses at ``size`` and write ``outdir/README.md``; return its path.
+
+    An analysis whose script, package source and size are unchanged since its
+    last run here (and whose files are all present) is not run again unless
+    ``force``. ``only`` names the analyses to run (default: all);
+    ``analyses`` is their folder (default: see :func:`find_analyses`).
+    ``jobs`` and ``run_options`` (``backend``, ``scheduler``, ``progress``,
+    ``numba_cache``) as for :class:`wizsim.run.parallel.RunOptions`; see the
+    module docstring.
+    """
+    if size not in ("quick", "default", "full"):
+        raise WizsimError(f"unknown report size {size!r}; use quick, default or full")
+    options = RunOptions(jobs=jobs, **run_options)
+    options.refuse_checkpoint("report", NO_CHECKPOINT)
+    scripts = find_analyses(analyses)
+    if only:
+        unknown = sorted(set(only) - {p.stem for p in scripts})
+        if unknown:
+            known = ", ".join(p.stem for p in scripts)
+            raise WizsimError(f"unknown analysis {', '.join(unknown)}; known: {known}")
+    calls = []  # (script, module, keyword arguments of its run)
+    for path in scripts:
+        if not only or path.stem in only:
+            module = load_analysis(path)
+            calls.append((path, module, _run_kwargs(module, options)))
+    try:
+        outdir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WizsimError(f"cannot write to {outdir}: {exc.strerror or exc}") from None
+    check_output(outdir / "README.md", (".md",))
+    sections = []
+    with contextlib.ExitStack() as stack:
+        if options.numba_cache is False:
+            stack.enter_context(numba_cache_off())
+        bar = stack.enter_context(Progress(len(calls), " analyses", options.progress, bar_format="{desc} [{elapsed}]"))
+        for n, (path, module, kwargs) in enumerate(calls, start=1):
+            bar.describe(f"analysis {n}/{len(calls)}: {module.NAME}")
+            key = {"size": size, "source": _source_digest(path)}
+            cache = outdir / ".cache" / f"{module.NAME}.json"
+            info = None if force else _cached(cache, key, outdir)
+            if info is not None:
+                bar.write(f"{info['name']}: {info['headline']} (cached)")
+                sections.append(info)
+                bar.update(1)
+                continue
+            t0 = time.perf_counter()
+            with csv_float_format(RESULTS_FLOAT_FORMAT):
+                info = module.run(size=size, outdir=outdir, **kwargs)
+            seconds = time.perf_counter() - t0
+            bar.write(f"{info['name']}: {info['headline']} ({seconds:.1f} s)")
+            cache.parent.mkdir(exist_ok=True)
+            with atomic_path(cache) as tmp:
+                tmp.write_text(json.dumps({"key": key, "info": info, "seconds": round(seconds, 1)}, indent=1))
+            sections.append(info)
+            bar.update(1)
+    lines = [
+        "# wizsim results",
+        "",
+        f"Written by `wizsim report{'' if size == 'default' else ' --' + size}`. Every estimate carries a 95% interval;",
+        "every number below is reproduced by the command given with it.",
+        PRECISION_NOTE,
+        "",
+    ]
+    for info in sections:
+        png = next((f for f in info["files"] if f.endswith(".png")), None)
+        lines += [
+            f"## {info['question']}",
+            "",
+            info["headline"].rstrip(".") + ".",
+            "",
+            f"- sample: {info['sample']}; seed {info['seed']}",
+            f"- table: [{info['files'][0]}]({info['files'][0]})",
+            f"- reproduce: `{info['command']}`",
+            "",
+        ]
+        if png:
+            lines += [f"![{info['name']}]({png})", ""]
+    readme = outdir / "README.md"
+    with atomic_path(readme) as tmp:
+        tmp.write_text("\n".join(lines))
+    return readme
+
+
+def analysis_main(run, question: str, sizes: dict) -> None:
+    """The command line of an analysis script: ``python analyses/NAME.py [--size] [--seed] [--out] [--jobs]``."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=question)
+    ap.add_argument("--size", choices=list(sizes), default="default")
+    ap.add_argument("--seed", type=int, default=20261129)
+    ap.add_argument("--out", default="results")
+    ap.add_argument("--jobs", type=int, default=1)
+    a = ap.parse_args()
+    with csv_float_format(RESULTS_FLOAT_FORMAT):
+        info = run(a.size, a.seed, Path(a.out), a.jobs)
+    print(info["headline"])
+    for what, reason in info.get("skipped", {}).items():
+        print(f"skipped {what}: {reason}")

@@ -1,0 +1,1 @@
+"""The tools built on runs: the bid and play advisors, review, tournaments, benchmarks, exact odds."""

@@ -1,0 +1,1 @@
+"""Training the built-in players' data: the table player's bid values, the learned networks."""
