@@ -88,7 +88,7 @@ def test_the_fingerprint_finds_the_cache_numba_writes_under_numba_cache_dir(tmp_
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), WIZSIM_NUMBA_CACHE="1")
     code = (
         "import json, numpy as np\n"
-        "from wizsim.engine import config\n"
+        "from wizsim.engine.jit import config\n"
         "from wizsim.engine.game.trick import legal_mask_checked\n"
         "legal_mask_checked(np.uint64(3), -1, np.zeros(7, dtype=np.uint64))\n"
         "print(json.dumps([str(d) for d in config.cache_dirs()]))\n"
