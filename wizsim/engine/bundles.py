@@ -96,6 +96,12 @@ Turn = namedtuple("Turn", "p t j n k trump shown seen cancelled cloud_taker")
 #: trump (-1: none), the face-up card (-1: none), the sum of the earlier bids, the Canadian rule's forbidden bid
 #: (-1: none)
 BidTurn = namedtuple("BidTurn", "p i n k dealer trump shown bid_sum forbidden")
+#: a network's weights (the learned player's training, :mod:`.players.learned_fit`): input rows, hidden biases,
+#: output weights; also Adagrad's sums of squared gradients of each
+Weights = namedtuple("Weights", "w1 b1 w2")
+#: the decisions a network is fitted to: each decision's state feature indices and their count, where its
+#: candidates start, each candidate's feature indices and their count, and each candidate's target advantage
+FitData = namedtuple("FitData", "sidx sn cstart cidx cn adv")
 #: pimc's deal sampler at a decision (:func:`.players.pimc.new_sampler`): the unseen cards listed, how many, the
 #: cards each seat is known to hold (masks), and the work buffers of a shuffle (cards, used flags, the stream)
 Sampler = namedtuple("Sampler", "unseen m kmask cards used rng")
@@ -104,7 +110,7 @@ Sampler = namedtuple("Sampler", "unseen m kmask cards used rng")
 Snapshots = namedtuple("Snapshots", "hands cnt info seen lo hi")
 
 BUNDLES = (Schedule, Chunks, Setup, Players, Streams, Outputs, Tables, Seats, GameSeats, Preset, Models, Switches, BidRules, View, NoView, Net, Records, Accumulators, Trick, Turn,
-           BidTurn, Sampler, Snapshots)  # fmt: skip
+           BidTurn, Sampler, Snapshots, Weights, FitData)  # fmt: skip
 
 
 def is_no_view(view) -> bool:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..engine.bundles import FitData, Weights
 from ..engine.layout import (
     HIDDEN,
     LOG_B_NB,
@@ -181,8 +182,8 @@ def fit(data: Decisions, epochs: int = 6, lr: float = 0.05, l2: float = 1e-5, se
     g1, gb1, gw2 = np.zeros_like(w1), np.zeros_like(b1), np.zeros_like(w2)
     for epoch in range(epochs):
         order = rng.permutation(data.size)
-        mse = K.adagrad_epoch(order, data.sidx, data.sn, data.cstart, data.cidx, data.cn, data.adv, w1, b1, w2, g1, gb1, gw2,
-                     lr, l2)  # fmt: skip
+        fit = FitData(data.sidx, data.sn, data.cstart, data.cidx, data.cn, data.adv)
+        mse = K.adagrad_epoch(order, fit, Weights(w1, b1, w2), Weights(g1, gb1, gw2), lr, l2)
         log(f"epoch {epoch + 1}: training rms error {np.sqrt(mse) * SCALE:.2f} points")
     return w1, b1, w2 * SCALE
 

@@ -85,8 +85,16 @@ def forward(w1, b1, w2, sidx, sn, cidx, cn, base, acc):
 
 
 @jit
-def adagrad_epoch(order, sidx, sn, cstart, cidx, cn, adv, w1, b1, w2, g1, gb1, gw2, lr, l2):
-    """One pass of Adagrad over the decisions in ``order``; returns the mean squared error (scaled units)."""
+def adagrad_epoch(order, data, weights, squares, lr, l2):
+    """One pass of Adagrad over the decisions in ``order``; returns the mean squared error (scaled units).
+
+    ``data`` (:class:`..bundles.FitData`): the decisions' features and target advantages; ``weights``
+    (:class:`..bundles.Weights`) are updated in place, with Adagrad's sums of squared gradients in ``squares``
+    (a :class:`..bundles.Weights` of the same shapes).
+    """
+    sidx, sn, cstart, cidx, cn, adv = data.sidx, data.sn, data.cstart, data.cidx, data.cn, data.adv
+    w1, b1, w2 = weights.w1, weights.b1, weights.w2
+    g1, gb1, gw2 = squares.w1, squares.b1, squares.w2
     h = b1.shape[0]
     base = np.zeros(h)
     acc = np.zeros((64, h))
