@@ -76,14 +76,15 @@ def seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net):
     heuristic returns that card: tests/test_forced_play.py); the heuristic
     plays the rest, with the table player's refinements for ``table``.
     """
-    tables, models, feats = setup.tables, setup.models, setup.feats
-    strat, params = players.strat, players.params
-    p, k = turn.p, turn.k
-    hands, bids, won = seats.hands, seats.bids, seats.won
-    kind = strat[p]
-    one_card = (legal & (legal - ONE)) == ZERO
-    if kind == S_RANDOM:
+    p = turn.p
+    kind = players.strat[p]
+    if kind == S_RANDOM:  # first: the hot path of random play reads nothing else
         return random_member(dec_st, legal)
+    tables, models, feats = setup.tables, setup.models, setup.feats
+    params = players.params
+    k = turn.k
+    hands, bids, won = seats.hands, seats.bids, seats.won
+    one_card = (legal & (legal - ONE)) == ZERO
     if kind == S_PIMC and not one_card:
         f, dec_st[0] = card_hook(feats.pimc, turn, trick, seats, tables, params, view, models, dec_st[0])
         return f
