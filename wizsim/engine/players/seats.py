@@ -19,7 +19,6 @@ import numpy as np
 
 from ..jit.bits import ONE, U64, ZERO, lowest_bit
 from ..jit.config import hot
-from ..jit.rng import random_member
 from ..layout import B_RULE, DRAGON, P_BID_SAMPLES, R_MONO, S_LEARNED, S_PIMC, S_RANDOM, TP_REFINE
 from .dispatch import canadian_step, random_bid
 from .pimc_hooks import bid_hook, card_hook, learned_bid_hook
@@ -71,16 +70,14 @@ def seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net):
     """The form seat ``turn.p`` plays (a :class:`..bundles.Turn` in a :class:`..bundles.Trick`, ``legal`` its legal
     cards), before a flexible card's form is settled.
 
-    ``random`` draws one of the legal cards (the stream is the only array it
-    needs); ``pimc`` and ``learned`` decide when they have a choice; a seat with
+    A ``random`` seat's card is drawn by the round itself (its fast path, see
+    the module docstring), so it never comes here; ``pimc`` and ``learned`` decide when they have a choice; a seat with
     one legal suit card, Wizard or Jester plays it without asking (the
     heuristic returns that card: tests/test_forced_play.py); the heuristic
     plays the rest, with the table player's refinements for ``table``.
     """
     p = turn.p
     kind = players.strat[p]
-    if kind == S_RANDOM:  # first: the hot path of random play reads nothing else
-        return random_member(dec_st, legal)
     tables, models, feats = setup.tables, setup.models, setup.feats
     params = players.params
     k = turn.k
