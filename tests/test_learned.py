@@ -30,7 +30,7 @@ from wizsim.engine.layout import (
     N_BID_FEATURES,
     N_CARD_FEATURES,
 )
-from wizsim.engine.players.learned import score_bids, score_candidates
+from wizsim.engine.players.learned_model import score_bids, score_candidates
 from wizsim.players.learned_data import kernel_model
 from wizsim.run.history import iter_history
 from wizsim.run.simulate import make_spec

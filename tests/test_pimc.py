@@ -11,7 +11,7 @@ from wizsim.engine import layout as L
 from wizsim.engine.bundles import BidTurn, Turn
 from wizsim.engine.game.trick import open_trick
 from wizsim.engine.players.heuristic import heuristic_estimate
-from wizsim.engine.players.pimc import pimc_bid, pimc_play, pimc_pool, rollout, sample_world, world_bids
+from wizsim.engine.players.pimc_search import pimc_bid, pimc_play, pimc_pool, rollout, sample_world, world_bids
 from wizsim.errors import WizsimError
 from wizsim.game import cards as C
 from wizsim.players.learned_data import rollout_net

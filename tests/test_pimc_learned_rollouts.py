@@ -15,7 +15,7 @@ from conftest import no_snapshots
 
 from wizsim.engine.bundles import Turn
 from wizsim.engine.game.trick import open_trick
-from wizsim.engine.players.pimc import rollout
+from wizsim.engine.players.pimc_search import rollout
 from wizsim.game import cards as C
 from wizsim.players.learned_data import rollout_net
 from wizsim.run.history import iter_history

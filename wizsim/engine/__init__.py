@@ -13,8 +13,9 @@ Modules, from the bottom up:
 * :mod:`.jit.bits`, :mod:`.jit.rng`: bit tricks on 64-bit hand masks; SplitMix64 streams.
 * :mod:`.game.trick`: legal cards and the trick's winner; :mod:`.game.score`: points.
 * :mod:`.game.deal`: dealing; :mod:`.game.events`: trump naming, the Werewolf, the Juggler's passes.
-* :mod:`.players`: ``random``, ``heuristic``, ``table``, ``pimc`` and
-  :mod:`.players.dispatch`, the one switch on player ids.
+* :mod:`.players`: one module per registered player (``random``, ``heuristic``, ``table``,
+  ``pimc``, ``learned``) with its ``bid`` and ``card`` entry points, a user's bid ``rule``,
+  and :mod:`.players.seats`, the one switch on player ids.
 * :mod:`.round`: a round as phases; :mod:`.run`: games, chunks, counts and records.
 
 Representation: a card is its type code, a played card its *form* (a Juggler

@@ -11,7 +11,7 @@ engine code reads a bundle by position, and each bundle is built in one place:
 * :class:`Streams` and :class:`Outputs` in :mod:`.run`;
 * :class:`Seats` and :class:`GameSeats` in :func:`.run.play_items`;
 * :class:`Preset`, :class:`Models` and :class:`Switches` by ``kernel_args``;
-* :class:`View` (or :class:`NoView`) in :func:`.players.pimc_hooks.new_view`;
+* :class:`View` (or :class:`NoView`) in :func:`.players.pimc_view.new_view`;
 * :class:`Net` by :func:`new_net` (the engine and a direct call of pimc alike);
 * :class:`Records` and :class:`Accumulators` in :mod:`.run`;
 * :class:`Trick` by :func:`.game.trick.open_trick` and :func:`.game.trick.trick_step`;

@@ -13,6 +13,8 @@ and the columns of recorded rounds.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 # --------------------------------------------------------------------------- cards and forms
 # 0-51 suit cards (13 * suit + rank - 1; suits Blue, Red, Green, Yellow), then:
 WIZARD = 52
@@ -94,68 +96,124 @@ ROLLOUT_TABLE = 2  # the heuristic with both of the table player's refinements
 ROLLOUT_LEARNED = 3  # the learned player's network (the heuristic's card without the network file)
 ROLLOUT_SEATS = 4  # each seat as its own strategy plays (pimc and learned seats by the network)
 
-# The registry of built-in players, one line each: its name (a seat's strategy id, ``strat[seat]`` and ``S_*``,
-# is the line's position) and how pimc's ROLLOUT_SEATS rollouts play its seats. engine/players/<name>.py plays
-# it; wizsim.players.strategies validates its parameters (Strategy.needs: what it needs from the round).
+
+# The registry of built-in players, one line each (a :class:`Player`): its name; a seat's strategy id
+# (``strat[seat]``, ``S_*``) is the line's position; how pimc's ROLLOUT_SEATS rollouts play its seats; the names of
+# its own parameter slots. engine/players/<name>.py plays it (its ``bid`` and ``card``, called from
+# engine/players/seats.py), wizsim/players/<name>.py validates its parameters (docs/architecture.md, "A new player").
+class Player(NamedTuple):
+    """A registry line: a built-in player's name, its rollout policy and its own parameter slots."""
+
+    name: str
+    rollout: int
+    params: tuple[str, ...] = ()
+
+
 REGISTRY = (
-    ("random", ROLLOUT_RANDOM),
-    ("heuristic", ROLLOUT_HEURISTIC),
-    ("table", ROLLOUT_TABLE),  # bids from the learned table, plays like the heuristic (plus TP_REFINE)
-    ("pimc", ROLLOUT_LEARNED),  # Perfect-Information Monte-Carlo card play and bids
-    ("learned", ROLLOUT_LEARNED),  # card play by a network fitted to pimc's values (players/learned.py)
+    Player("random", ROLLOUT_RANDOM),
+    Player("heuristic", ROLLOUT_HEURISTIC),  # its parameters are shared: every player but random reads them
+    Player("table", ROLLOUT_TABLE, ("explore", "refine")),  # learned bid table; the heuristic's play + refinements
+    Player("pimc", ROLLOUT_LEARNED, ("samples", "bid_samples", "rollout", "prune", "infer", "kind")),
+    Player("learned", ROLLOUT_LEARNED),  # networks fitted to pimc's values (engine/players/learned.py)
 )
-PLAYERS = tuple(name for name, _ in REGISTRY)
-ROLLOUT_OF = tuple(policy for _, policy in REGISTRY)  # by strategy id
+PLAYERS = tuple(player.name for player in REGISTRY)
+ROLLOUT_OF = tuple(player.rollout for player in REGISTRY)  # by strategy id
 S_RANDOM = PLAYERS.index("random")
 S_HEURISTIC = PLAYERS.index("heuristic")
 S_TABLE = PLAYERS.index("table")
 S_PIMC = PLAYERS.index("pimc")
 S_LEARNED = PLAYERS.index("learned")
 
-# A seat's float64 parameter row is a sequence of blocks; each block's slots
-# follow the previous block's, so a block can grow without moving another.
-# heuristic (every strategy but random reads it)
-H_WIZARD = 0  # expected tricks of a Wizard
-H_TRUMP_TOP = 1  # expected tricks of the trump 13
-H_TRUMP_SLOPE = 2  # loss per rank below 13 for trumps
-H_TRUMP_FLOOR = 3  # least value of a trump
-H_SIDE_ACE = 4  # expected tricks of an off-suit 13 in a short round with 3 players
-H_SIDE_DROP = 5  # value ratio per rank below 13 off-suit
-H_PLAYER_DECAY = 6  # multiplicative loss per extra player for side cards
-H_LENGTH_DECAY = 7  # multiplicative loss per card in the round for side cards
-H_RUFF = 8  # value of a void/singleton side suit when holding spare trumps
-H_BID_SHIFT = 9  # added to the estimate before rounding
-H_NT_ACE = 10  # expected tricks of a 13 in a no-trump round with 3 players
-H_SIDE_SECOND = 11  # value ratio of each further card held in the same side suit
-H_SPECIAL = 12  # H_SPECIAL + i: expected tricks of special card FIRST_SPECIAL + i
-H_END = H_SPECIAL + N_SPECIALS
-# decision overrides (every strategy): 0 the strategy's own rule, 1 random, 2 heuristic
-D_TRUMP = H_END + 0  # the dealer names trump (Wizard or special indicator)
-D_WEREWOLF = H_END + 1  # swap the Werewolf (werewolf=may) and name trump
-D_FORM = H_END + 2  # Juggler/Cloud suit, Shapeshifter role
-D_PASS = H_END + 3  # the card passed after a Juggler trick
-D_END = H_END + 4
+# A seat's float64 parameter row (``params[seat]``) is a sequence of named blocks, numbered here and not by hand:
+# the two shared blocks first (the heuristic's, which every player but random reads, and the decision overrides,
+# which every player reads), then each registered player's own slots in registry order, then a user's bid rule.
+HEURISTIC_SLOTS = (
+    "wizard",  # expected tricks of a Wizard
+    "trump_top",  # expected tricks of the trump 13
+    "trump_slope",  # loss per rank below 13 for trumps
+    "trump_floor",  # least value of a trump
+    "side_ace",  # expected tricks of an off-suit 13 in a short round with 3 players
+    "side_drop",  # value ratio per rank below 13 off-suit
+    "player_decay",  # multiplicative loss per extra player for side cards
+    "length_decay",  # multiplicative loss per card in the round for side cards
+    "ruff",  # value of a void/singleton side suit when holding spare trumps
+    "bid_shift",  # added to the estimate before rounding
+    "nt_ace",  # expected tricks of a 13 in a no-trump round with 3 players
+    "side_second",  # value ratio of each further card held in the same side suit
+    *(f"special{i}" for i in range(N_SPECIALS)),  # expected tricks of special card FIRST_SPECIAL + i
+)
+# decision overrides: 0 the strategy's own rule, 1 random, 2 heuristic (DECIDE_*)
+DECISION_SLOTS = (
+    "trump",  # the dealer names trump (Wizard or special indicator)
+    "werewolf",  # swap the Werewolf (werewolf=may) and name trump
+    "form",  # Juggler/Cloud suit, Shapeshifter role
+    "pass",  # the card passed after a Juggler trick
+)
+# a user's bid rule (wizsim.players.bid_rules): the seat bids by rule function B_RULE - 1 of the run (0: no rule)
+RULE_SLOTS = (
+    "rule",
+    "needs",  # what the rule reads beyond the hand: NEEDS_* bits (the estimate costs a pow per card)
+)
+PARAM_BLOCKS = (
+    ("heuristic", HEURISTIC_SLOTS),
+    ("decision", DECISION_SLOTS),
+    *((player.name, player.params) for player in REGISTRY if player.params),
+    ("rule", RULE_SLOTS),
+)
+
+
+def number_slots(blocks: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, int]:
+    """Number the parameter slots of ``blocks`` in order: ``{"block.slot": column, ..., "block.end": next}``."""
+    slots: dict[str, int] = {}
+    column = 0
+    for block, names in blocks:
+        for name in names:
+            slots[f"{block}.{name}"] = column
+            column += 1
+        slots[f"{block}.end"] = column
+    return slots
+
+
+SLOT = number_slots(PARAM_BLOCKS)
+H_WIZARD = SLOT["heuristic.wizard"]
+H_TRUMP_TOP = SLOT["heuristic.trump_top"]
+H_TRUMP_SLOPE = SLOT["heuristic.trump_slope"]
+H_TRUMP_FLOOR = SLOT["heuristic.trump_floor"]
+H_SIDE_ACE = SLOT["heuristic.side_ace"]
+H_SIDE_DROP = SLOT["heuristic.side_drop"]
+H_PLAYER_DECAY = SLOT["heuristic.player_decay"]
+H_LENGTH_DECAY = SLOT["heuristic.length_decay"]
+H_RUFF = SLOT["heuristic.ruff"]
+H_BID_SHIFT = SLOT["heuristic.bid_shift"]
+H_NT_ACE = SLOT["heuristic.nt_ace"]
+H_SIDE_SECOND = SLOT["heuristic.side_second"]
+H_SPECIAL = SLOT["heuristic.special0"]  # H_SPECIAL + i: special card FIRST_SPECIAL + i
+H_END = SLOT["heuristic.end"]
+D_TRUMP = SLOT["decision.trump"]
+D_WEREWOLF = SLOT["decision.werewolf"]
+D_FORM = SLOT["decision.form"]
+D_PASS = SLOT["decision.pass"]
+D_END = SLOT["decision.end"]
 DECIDE_OWN = 0  # decision kinds (engine/players/decisions.py)
 DECIDE_RANDOM = 1
 DECIDE_HEURISTIC = 2
 # table player (TP_*; the card table's columns are T_*)
-TP_EXPLORE = D_END + 0  # 1 = bid the heuristic's bid plus a random step of -2..2 (training)
-TP_REFINE = D_END + 1  # bit set of refinements to the heuristic's play (REFINE_*)
-TP_END = D_END + 2
+TP_EXPLORE = SLOT["table.explore"]  # 1 = bid the heuristic's bid plus a random step of -2..2 (training)
+TP_REFINE = SLOT["table.refine"]  # bit set of refinements to the heuristic's play (REFINE_*)
+TP_END = SLOT["table.end"]
 REFINE_LEAD_TRUMP = 1  # bid made, on lead: lead the lowest trump that can still lose
 REFINE_KEEP_JESTER = 2  # tricks needed, this one lost anyway: shed the lowest side card, keep Jesters
 # pimc player
-P_SAMPLES = TP_END + 0  # sampled deals per card decision
-P_BID_SAMPLES = TP_END + 1  # sampled deals per bid decision
-P_ROLLOUT = TP_END + 2  # rollout policy: ROLLOUT_* above
-P_PRUNE = TP_END + 3  # drop a candidate this many standard errors worse than the best (0 = never)
-P_INFER = TP_END + 4  # weight sampled deals by how well they explain the bids (sigma in tricks; 0 = off)
-P_KIND = TP_END + 5  # every seat: its strategy id (S_*), written by Strategy.param_row (pimc's rollout=4)
-P_END = TP_END + 6
-# a user's bid rule (wizsim.players.bid_rules): the seat bids by rule function B_RULE - 1 of the run (0: no rule)
-B_RULE = P_END + 0
-B_NEEDS = P_END + 1  # what the rule reads beyond the hand: NEEDS_* bits (the estimate costs a pow per card)
-B_END = P_END + 2
+P_SAMPLES = SLOT["pimc.samples"]  # sampled deals per card decision
+P_BID_SAMPLES = SLOT["pimc.bid_samples"]  # sampled deals per bid decision
+P_ROLLOUT = SLOT["pimc.rollout"]  # rollout policy: ROLLOUT_* above
+P_PRUNE = SLOT["pimc.prune"]  # drop a candidate this many standard errors worse than the best (0 = never)
+P_INFER = SLOT["pimc.infer"]  # weight sampled deals by how well they explain the bids (sigma in tricks; 0 = off)
+P_KIND = SLOT["pimc.kind"]  # every seat: its strategy id (S_*), written by Strategy.param_row (pimc's rollout=4)
+P_END = SLOT["pimc.end"]
+B_RULE = SLOT["rule.rule"]
+B_NEEDS = SLOT["rule.needs"]
+B_END = SLOT["rule.end"]
 NEEDS_ESTIMATE = 1  # estimate, heuristic_bid
 NEEDS_TABLE = 2  # table_bid (and the estimate it starts from)
 N_PARAMS = B_END
@@ -267,7 +325,7 @@ MAX_STATE_FEATURES = (
 MAX_FORM_FEATURES = 12
 MAX_CANDIDATES = 32
 HIDDEN = 16  # hidden units of both networks (fixed: the sums of hidden_sum are named variables)
-# the scratch arrays in the view (pimc_hooks.new_view): int64 row | candidates | feature indices, float64 sums | scores
+# the scratch arrays in the view (pimc_view.new_view): int64 row | candidates | feature indices, float64 sums | scores
 W_ROW = 0
 W_CANDS = 64
 W_IDX = W_CANDS + MAX_CANDIDATES

@@ -27,7 +27,6 @@ from .game.score import cloud_bid, round_score
 from .game.trick import finish_trick, legal_mask, open_trick, take_card, trick_step
 from .jit.bits import ONE, U64, ZERO
 from .jit.config import hot
-from .jit.rng import random_member
 from .layout import (
     BOMB,
     CLASS_JESTER,
@@ -64,14 +63,11 @@ from .layout import (
     T_SUIT,
     WEREWOLF,
 )
-from .players.pimc_hooks import card_seen_hook, passes_hook, reset_hook
+from .players.learned import learned_net
+from .players.pimc_view import card_seen_hook, passes_hook, reset_hook
+from .players.random import random_card
 from .players.seats import keeps_view, seat_bid, seat_card
-from .players.switches import (
-    learned_net,
-    special_form,
-    special_passes,
-    special_werewolf,
-)
+from .players.switches import special_form, special_passes, special_werewolf
 
 
 @hot
@@ -202,7 +198,7 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
             led = trick.led
             legal = legal_mask(hands[p], led, masks)
             if strat[p] == S_RANDOM:  # random play's fast path, kept in the loop: through seat_card it ran 2-7% slower
-                f = random_member(dec_st, legal)
+                f = random_card(dec_st, legal)
             else:
                 turn = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud_taker)
                 f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)

@@ -42,7 +42,7 @@ from .layout import (
     R_ELIMINATION,
     WIN_SHARE,
 )
-from .players.pimc_hooks import new_view
+from .players.pimc_view import new_view
 from .round import play_round
 
 

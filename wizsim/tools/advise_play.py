@@ -35,7 +35,7 @@ import numpy as np
 from ..engine import layout as L
 from ..engine.bundles import Tables, Turn, View
 from ..engine.game.trick import finish_trick, legal_mask, open_trick, trick_step
-from ..engine.players.pimc import pimc_play
+from ..engine.players.pimc_search import pimc_play
 from ..errors import WizsimError
 from ..game import cards as C
 from ..game.rules import check_players, parse_rules, standard_last_round

@@ -39,6 +39,13 @@ NJIT_OPTIONS: dict = {"cache": CACHE, "fastmath": False, "error_model": "numpy",
 OVERLOAD_OPTIONS: dict = {k: v for k, v in NJIT_OPTIONS.items() if k != "cache"}
 
 
+def switch_off(flag) -> bool:
+    """True when a compile-time switch (a Numba type, see ``players/switches.py``) is off: a bool array (on: int8)."""
+    from numba.core import types  # only while Numba compiles an overload
+
+    return isinstance(flag, types.Array) and flag.dtype == types.boolean
+
+
 def kernel(func):
     """Compile ``func`` with the project's Numba options (a function of its own)."""
     return njit(**NJIT_OPTIONS)(func)

@@ -1,1 +1,1 @@
-"""The built-in players' decisions inside the kernels (:mod:`.dispatch` switches on the player id)."""
+"""The built-in players' decisions inside the kernels: a module per player (:mod:`.seats` switches on the id)."""

@@ -1,5 +1,11 @@
 """The heuristic player: rule-of-thumb bids and card play that aims at the bid exactly.
 
+Registry line: ``Player("heuristic", ROLLOUT_HEURISTIC)`` in :mod:`..layout`;
+its parameters (``H_*``) are a shared block, since every player but random
+bids and plays from them; its Python side is :mod:`wizsim.players.heuristic`.
+Its entry points :func:`bid` and :func:`card` (end of the file) are what
+:mod:`.seats` calls.
+
 Its card play (:func:`heuristic_play`) is a normal (not inlined) call that
 takes scalars only (array arguments would cost reference-count updates on
 every card where they are not borrowed views), and inlining it would crowd the
@@ -16,11 +22,12 @@ The ``table`` player plays the same code with refinements (``refine``), and
 from __future__ import annotations
 
 import numpy as np
+from numba.extending import overload
 
 from ..game.score import round_score
 from ..game.trick import trick_result
 from ..jit.bits import ONE, U64, ZERO, highest_bit, lowest_bit, popcount
-from ..jit.config import hot, jit
+from ..jit.config import OVERLOAD_OPTIONS, hot, jit, switch_off
 from ..layout import (
     BOMB,
     CLOUD,
@@ -47,6 +54,8 @@ from ..layout import (
     JESTER,
     JUGGLER,
     JUGGLER_AS,
+    R_MONO,
+    R_SCORING,
     REFINE_KEEP_JESTER,
     REFINE_LEAD_TRUMP,
     SHAPESHIFTER,
@@ -504,3 +513,81 @@ def heuristic_pass(hand, need, trump):
             best = c
             best_v = score
     return best
+
+
+# --------------------------------------------------------------------------- the player's entry points
+#: what a heuristic seat needs from the round beyond the deal (:meth:`wizsim.players.base.Strategy.needs`)
+NEEDS = frozenset({"heuristic"})
+
+
+@hot
+def bid(turn, named, clairvoyant, setup, players, dec_st, seats, view):
+    """The heuristic's bid and its estimate (before the Canadian step of :func:`.seats.seat_bid`)."""
+    tables = setup.tables
+    return heuristic_bid(setup.feats.heuristic, turn, clairvoyant, seats.hands, seats.cnt, tables.deck, tables.table,
+                         tables.rules, players.params, seats.work)  # fmt: skip
+
+
+@hot
+def card(turn, trick, legal, setup, players, dec_st, seats, view, net):
+    """The heuristic's card (a form; a flexible card's form is settled by the round)."""
+    return play_heuristic(turn, trick, legal, setup, seats, np.int64(0))
+
+
+@hot
+def play_heuristic(turn, trick, legal, setup, seats, refine):
+    """The heuristic's card with the table player's refinements ``refine`` (0: none); every player's card when it
+    has one legal suit card, Wizard or Jester (tests/test_forced_play.py)."""
+    if (legal & (legal - ONE)) == ZERO and legal < (ONE << U64(DRAGON)):
+        return np.int64(lowest_bit(legal))  # no choice: no call
+    p = turn.p
+    need = turn.k if turn.cancelled else seats.bids[p] - seats.won[p]  # bids cancelled by the Bomb: 10 points a trick
+    return heuristic_card(setup.feats.heuristic, seats.hands[p], legal, need, refine, trick.led, trick.best, turn.j,
+                          turn.n, turn.trump, turn.seen, trick.flags, setup.tables.rules[R_MONO] != 0)  # fmt: skip
+
+
+def heuristic_card(on, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono):  # pragma: no cover
+    """:func:`heuristic_play`; a stub when no seat needs the heuristic (the switch ``on``, :mod:`.switches`)."""
+    raise NotImplementedError
+
+
+@overload(heuristic_card, jit_options=OVERLOAD_OPTIONS)
+def _heuristic_card(on, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono):
+    if switch_off(on):
+        return lambda on, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono: np.int64(-1)
+
+    def impl(on, hand, legal, need, refine, led, best, j, n, trump, seen, tflags, mono):
+        return heuristic_play(hand, legal, need, led, best, j, n, trump, seen, tflags, mono, refine)
+
+    return impl
+
+
+def heuristic_bid(on, turn, clairvoyant, hands, cnt, deck, table, rules, params, work):  # pragma: no cover
+    """:func:`base_bid`; a stub when no seat needs the heuristic."""
+    raise NotImplementedError
+
+
+@overload(heuristic_bid, jit_options=OVERLOAD_OPTIONS)
+def _heuristic_bid(on, turn, clairvoyant, hands, cnt, deck, table, rules, params, work):
+    if switch_off(on):
+        return lambda on, turn, clairvoyant, hands, cnt, deck, table, rules, params, work: (np.int64(-1), 0.0)
+
+    return base_bid  # the implementation itself: no wrapper call per bid
+
+
+def base_bid(on, turn, clairvoyant, hands, cnt, deck, table, rules, params, work):
+    """The heuristic's bid of seat ``turn.p`` (a :class:`..bundles.BidTurn`) and its estimate.
+
+    The rounded estimate in 0..k (:func:`estimate`), or under clairvoyance
+    the best bid for the hands as dealt (:func:`clairvoyant_bid`). Compiled
+    as the implementation of :func:`heuristic_bid`: a function of its own,
+    called once per bid of a non-random seat.
+    """
+    p, n, k, trump = turn.p, turn.n, turn.k, turn.trump
+    if clairvoyant:
+        b = clairvoyant_bid(p, n, k, turn.dealer, trump, turn.shown, hands, cnt, deck, table, rules[R_SCORING], work)
+        est = np.float64(b)
+    else:
+        est = estimate(hands[p], cnt[p], trump, n, k, params[p], rules[R_MONO] != 0)
+        b = np.int64(np.floor(est + 0.5))
+    return min(max(b, 0), k), est

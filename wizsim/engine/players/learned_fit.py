@@ -38,7 +38,7 @@ from ..layout import (
     ST_TRUMP,
 )
 from .heuristic import heuristic_play
-from .learned import bid_features, form_features, hidden_sum, output, state_features
+from .learned_model import bid_features, form_features, hidden_sum, output, state_features
 
 SCALE = 10.0  # targets in tens of points: keeps the network's numbers near 1
 

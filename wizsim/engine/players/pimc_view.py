@@ -6,16 +6,23 @@ masks); the whole deck in play by card type; ``know[o, q, c]``: copies of
 card c that seat o knows seat q holds; the cards and the Wizards each seat
 has played this round; and the learned player's scratch arrays (integers,
 floats), allocated once per chunk instead of at every decision.
-:mod:`.pimc` samples its deals consistently with it.
+:mod:`.pimc_search` samples its deals consistently with it.
+
+The round keeps it through the hooks at the end of this file, which compile
+to nothing when no pimc or learned seat plays (``view`` is then a
+:class:`..bundles.NoView`, made by :func:`new_view` when the ``view_kept``
+switch is off).
 """
 
 from __future__ import annotations
 
 import numpy as np
+from numba.extending import overload
 
+from ..bundles import NoView, View, is_no_view
 from ..jit.bits import ONE, U64, ZERO
-from ..jit.config import hot
-from ..layout import PRE_INDICATOR, PRE_ON, R_MONO, WIZARD
+from ..jit.config import OVERLOAD_OPTIONS, hot, switch_off
+from ..layout import PRE_INDICATOR, PRE_ON, R_MONO, WIZARD, WORK_F, WORK_I
 
 
 @hot
@@ -89,3 +96,78 @@ def view_after_passes(n, passed, view):
         void[q] = 0
     for o in range(n):
         know[o, o + 1 if o + 1 < n else 0, passed[o]] += 1
+
+
+# --------------------------------------------------------------------------- the round's hooks
+def reset_hook(n, indicator, wolf, swapped, tables, pre, view):  # pragma: no cover - compiled
+    """:func:`view_reset`; nothing without pimc."""
+    raise NotImplementedError
+
+
+@overload(reset_hook, jit_options=OVERLOAD_OPTIONS)
+def _reset_hook(n, indicator, wolf, swapped, tables, pre, view):
+    if is_no_view(view):
+        return lambda n, indicator, wolf, swapped, tables, pre, view: None
+
+    def impl(n, indicator, wolf, swapped, tables, pre, view):
+        view_reset(n, indicator, wolf, swapped, tables, pre, view)
+
+    return impl
+
+
+def card_seen_hook(p, c, led, n, view):  # pragma: no cover - compiled
+    """:func:`view_after_card`; nothing without pimc."""
+    raise NotImplementedError
+
+
+@overload(card_seen_hook, jit_options=OVERLOAD_OPTIONS)
+def _card_seen_hook(p, c, led, n, view):
+    if is_no_view(view):
+        return lambda p, c, led, n, view: None
+
+    def impl(p, c, led, n, view):
+        view_after_card(p, c, led, n, view)
+
+    return impl
+
+
+def passes_hook(n, passed, view):  # pragma: no cover - compiled
+    """:func:`view_after_passes`; nothing without pimc."""
+    raise NotImplementedError
+
+
+@overload(passes_hook, jit_options=OVERLOAD_OPTIONS)
+def _passes_hook(n, passed, view):
+    if is_no_view(view):
+        return lambda n, passed, view: None
+
+    def impl(n, passed, view):
+        view_after_passes(n, passed, view)
+
+    return impl
+
+
+def new_view(on, n):  # pragma: no cover - compiled
+    """The :class:`..bundles.View` of the round for ``n`` seats; a :class:`..bundles.NoView` when the ``view``
+    switch is off."""
+    raise NotImplementedError
+
+
+@overload(new_view, jit_options=OVERLOAD_OPTIONS)
+def _new_view(on, n):
+    if switch_off(on):
+        return lambda on, n: NoView(on)  # no pimc or learned seat: a stand-in the hooks compile to nothing
+
+    def impl(on, n):
+        return View(
+            np.zeros(64, dtype=np.int64),  # cards played
+            np.zeros(n, dtype=np.int64),  # suits shown out of
+            np.zeros(64, dtype=np.int64),  # the whole deck in play, by card type
+            np.zeros((n, n, 64), dtype=np.int64),  # know[o, q, c]: copies of c that seat o knows q holds
+            np.zeros(n, dtype=np.uint64),  # cards each seat has played this round
+            np.zeros(n, dtype=np.int64),  # Wizards each seat has played this round
+            np.zeros(WORK_I, dtype=np.int64),  # the learned player's scratch (players/learned.py)
+            np.zeros(WORK_F, dtype=np.float64),
+        )
+
+    return impl

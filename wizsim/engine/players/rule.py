@@ -7,16 +7,23 @@ bids by a user's function (``params[seat, B_RULE] = slot + 1``). The run passes
 form), and a feature buffer. Because every rule has that one type, the round
 is compiled once for all rules (Numba's first-class function type: a call
 through a pointer), and a new rule costs only its own small compile.
+
+Not a registry line: a rule is laid over a registered player's card play
+(its Python side is :mod:`wizsim.players.rule`); its slots are the ``rule``
+block of :data:`..layout.PARAM_BLOCKS` (``B_RULE``, ``B_NEEDS``). Its entry
+point :func:`bid` is what :func:`.seats.seat_bid` calls for a rule seat.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from numba.extending import overload
 
 from ..jit.bits import ONE, U64, ZERO, lowest_bit
-from ..jit.config import hot
+from ..jit.config import OVERLOAD_OPTIONS, hot, switch_off
 from ..layout import (
     B_NEEDS,
+    B_RULE,
     F_BIDS_BEFORE,
     F_BIDS_SEEN,
     F_CARDS,
@@ -54,6 +61,38 @@ from ..layout import (
 )
 from .heuristic import estimate
 from .table import table_bid
+
+#: what a rule seat needs beyond its card player's needs: its features read the estimate and the table's bid
+NEEDS = frozenset({"heuristic", "bid_table"})
+
+
+@hot
+def bid(turn, named, clairvoyant, setup, players, dec_st, seats, view):
+    """The bid of the seat's rule function (``params[seat, B_RULE] - 1``) and the heuristic's estimate."""
+    params = players.params
+    slot = np.int64(params[turn.p, B_RULE]) - 1
+    return rule_bid_hook(setup.feats.rules, turn, named, setup.tables.rules, seats.hands, seats.cnt, params, slot,
+                         setup.models.bid_table)  # fmt: skip
+
+
+@hot
+def has_rule(turn, clairvoyant, players):
+    """Whether seat ``turn.p`` bids by a rule (clairvoyance hides the hand a rule reads: then it bids as its card
+    player does)."""
+    return not clairvoyant and players.params[turn.p, B_RULE] > 0
+
+
+def rule_bid_hook(on, turn, named, rules, hands, cnt, params, slot, bid_tab):  # pragma: no cover - compiled
+    """:func:`rule_bid` (``on``: the run's rule functions and feature buffer); a stub without rule seats."""
+    raise NotImplementedError
+
+
+@overload(rule_bid_hook, jit_options=OVERLOAD_OPTIONS)
+def _rule_bid_hook(on, turn, named, rules, hands, cnt, params, slot, bid_tab):
+    if switch_off(on):
+        return lambda on, turn, named, rules, hands, cnt, params, slot, bid_tab: (np.int64(-1), np.float64(0.0))
+
+    return rule_bid.py_func  # the implementation itself: no wrapper call per bid
 
 
 @hot

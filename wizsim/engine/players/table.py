@@ -1,16 +1,76 @@
 """The table player's bids: the best learned mean score around the heuristic's bid (wizsim.training.bid_table).
 
-It plays like the heuristic with the refinements in ``params[seat, TP_REFINE]``
-(:func:`.heuristic.heuristic_play`).
+Registry line: ``Player("table", ROLLOUT_TABLE, ("explore", "refine"))`` in
+:mod:`..layout` (its slots ``TP_EXPLORE``, ``TP_REFINE``); its Python side is
+:mod:`wizsim.players.table`. It plays like the heuristic with the
+refinements in ``params[seat, TP_REFINE]`` (:func:`.heuristic.heuristic_play`).
+``pimc`` and ``learned`` start their bids from its bid (:func:`start_bid`).
 """
 
 from __future__ import annotations
 
 import numpy as np
+from numba.extending import overload
 
 from ..jit.bits import ONE, U64, ZERO
-from ..jit.config import jit
+from ..jit.borrow import stack_stream
+from ..jit.config import OVERLOAD_OPTIONS, hot, jit, switch_off
+from ..jit.rng import below
+from ..layout import R_HIDDEN_BIDS, R_MONO, TP_EXPLORE, TP_REFINE, WIZARD
+from . import heuristic
 from .heuristic import heuristic_estimate
+
+#: what a table seat needs from the round beyond the deal (:meth:`wizsim.players.base.Strategy.needs`)
+NEEDS = frozenset({"heuristic", "bid_table"})
+
+
+@hot
+def bid(turn, named, clairvoyant, setup, players, dec_st, seats, view):
+    """The table's bid around the heuristic's (``explore``: a random step of -2..2 instead, for training)."""
+    return start_bid(turn, clairvoyant, setup, players, dec_st, seats, True)
+
+
+@hot
+def card(turn, trick, legal, setup, players, dec_st, seats, view, net):
+    """The heuristic's card with the seat's refinements (``TP_REFINE``)."""
+    return heuristic.play_heuristic(turn, trick, legal, setup, seats, np.int64(players.params[turn.p, TP_REFINE]))
+
+
+@hot
+def start_bid(turn, clairvoyant, setup, players, dec_st, seats, explore):
+    """The heuristic's bid moved by the bid table (not under clairvoyance or mono: the table is for the standard
+    deck); (bid, the heuristic's estimate). ``explore``: the seat's ``TP_EXPLORE`` applies (table seats only)."""
+    b, est = heuristic.bid(turn, False, clairvoyant, setup, players, dec_st, seats, None)
+    rules = setup.tables.rules
+    if not clairvoyant and rules[R_MONO] == 0:
+        b, dec_st[0] = table_step(setup.feats.heuristic, turn, b, est, explore, seats.cnt, players.params, rules,
+                                  setup.models.bid_table, dec_st[0])  # fmt: skip
+    return b, est
+
+
+def table_step(on, turn, b, est, explore, cnt, params, rules, bid_tab, st):  # pragma: no cover - compiled
+    """:func:`step_bid`; a stub when no seat needs the heuristic (the switch ``on``, :mod:`.switches`)."""
+    raise NotImplementedError
+
+
+@overload(table_step, jit_options=OVERLOAD_OPTIONS)
+def _table_step(on, turn, b, est, explore, cnt, params, rules, bid_tab, st):
+    if switch_off(on):
+        return lambda on, turn, b, est, explore, cnt, params, rules, bid_tab, st: (b, st)
+
+    return step_bid  # the implementation itself: no wrapper call per bid
+
+
+def step_bid(on, turn, b, est, explore, cnt, params, rules, bid_tab, st):
+    """The table's bid from the heuristic's bid ``b`` and estimate ``est``; (bid, stream state)."""
+    p, k = turn.p, turn.k
+    if explore and params[p, TP_EXPLORE] > 0:
+        dec_st = stack_stream(st)  # only here
+        b = min(max(b + below(dec_st, 5) - 2, 0), k)
+        return b, dec_st[0]
+    b = table_bid(est, b, turn.n, k, turn.i, turn.bid_sum, rules[R_HIDDEN_BIDS] != 0, turn.forbidden, cnt[p, WIZARD],
+                  bid_tab)  # fmt: skip
+    return b, st
 
 
 @jit
