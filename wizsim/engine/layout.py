@@ -140,12 +140,12 @@ HEURISTIC_SLOTS = (
     "bid_shift",  # added to the estimate before rounding
     "nt_ace",  # expected tricks of a 13 in a no-trump round with 3 players
     "side_second",  # value ratio of each further card held in the same side suit
-    *(f"special{i}" for i in range(N_SPECIALS)),  # expected tricks of special card FIRST_SPECIAL + i
+    *(name.lower() for name in SPECIAL_NAMES),  # expected tricks of special card FIRST_SPECIAL + i
 )
 # decision overrides: 0 the strategy's own rule, 1 random, 2 heuristic (DECIDE_*)
 DECISION_SLOTS = (
     "trump",  # the dealer names trump (Wizard or special indicator)
-    "werewolf",  # swap the Werewolf (werewolf=may) and name trump
+    "swap",  # swap the Werewolf (werewolf=may) and name trump
     "form",  # Juggler/Cloud suit, Shapeshifter role
     "pass",  # the card passed after a Juggler trick
 )
@@ -187,10 +187,10 @@ H_RUFF = SLOT["heuristic.ruff"]
 H_BID_SHIFT = SLOT["heuristic.bid_shift"]
 H_NT_ACE = SLOT["heuristic.nt_ace"]
 H_SIDE_SECOND = SLOT["heuristic.side_second"]
-H_SPECIAL = SLOT["heuristic.special0"]  # H_SPECIAL + i: special card FIRST_SPECIAL + i
+H_SPECIAL = SLOT[f"heuristic.{SPECIAL_NAMES[0].lower()}"]  # H_SPECIAL + i: special card FIRST_SPECIAL + i
 H_END = SLOT["heuristic.end"]
 D_TRUMP = SLOT["decision.trump"]
-D_WEREWOLF = SLOT["decision.werewolf"]
+D_WEREWOLF = SLOT["decision.swap"]
 D_FORM = SLOT["decision.form"]
 D_PASS = SLOT["decision.pass"]
 D_END = SLOT["decision.end"]

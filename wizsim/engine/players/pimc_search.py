@@ -173,14 +173,7 @@ def unseen_cards(pool, known, unseen):
 def sample_world_into(p, n, sampler, sizes, void, known, hands, cnt, wh, wc, st):
     """:func:`sample_world` with the unseen cards listed and the work buffers given (``sampler``, a
     :class:`..bundles.Sampler` from :func:`new_sampler`)."""
-    unseen, m, kmask, cards, used, rng = (
-        sampler.unseen,
-        sampler.m,
-        sampler.kmask,
-        sampler.cards,
-        sampler.used,
-        sampler.rng,
-    )
+    unseen, m, kmask, cards, used, rng = sampler.unseen, sampler.m, sampler.kmask, sampler.cards, sampler.used, sampler.rng
     rng[0] = st
     for i in range(m):
         cards[i] = unseen[i]
@@ -300,9 +293,7 @@ def rollout(turn, trick, hands, cnt, bids, won, tables, hstrat, params, policy, 
                 refine = 0
                 if kind == ROLLOUT_TABLE:
                     refine = (
-                        REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER
-                        if policy == ROLLOUT_TABLE
-                        else np.int64(params[p, TP_REFINE])
+                        REFINE_LEAD_TRUMP | REFINE_KEEP_JESTER if policy == ROLLOUT_TABLE else np.int64(params[p, TP_REFINE])
                     )
                 f = heuristic_play(hands[p], legal, need, led, trick.best, j, n, trump, seen, trick.flags, mono, refine)
             elif f < 0:
@@ -526,24 +517,14 @@ def pimc_bid(turn, hands, cnt, bids, full, known, base, tables, params, net, st,
     ``values`` (optional) receives the candidate bids, their total scores and
     the deals each was played in, as for :func:`pimc_play`.
     """
-    p, n, k, dealer, trump, shown, forbidden = (
-        turn.p,
-        turn.n,
-        turn.k,
-        turn.dealer,
-        turn.trump,
-        turn.shown,
-        turn.forbidden,
-    )
+    p, n, k, dealer, trump, shown, forbidden = turn.p, turn.n, turn.k, turn.dealer, turn.trump, turn.shown, turn.forbidden
     rules = tables.rules
     mono = rules[R_MONO] != 0
     samples = max(np.int64(params[p, P_BID_SAMPLES]), 1)
     policy = np.int64(params[p, P_ROLLOUT])
     prune = params[p, P_PRUNE]
     scoring = rules[R_SCORING]
-    shared = (
-        policy == ROLLOUT_HEURISTIC or policy == ROLLOUT_TABLE
-    )  # the heuristic's play, refined or not, depends on the bid only via need > 0
+    shared = policy == ROLLOUT_HEURISTIC or policy == ROLLOUT_TABLE  # the heuristic's play, refined or not, depends on the bid only via need > 0
     for q in range(n):
         if params[q, D_PASS] == 1:
             shared = False  # a random Juggler pass draws numbers: keep one rollout per bid
