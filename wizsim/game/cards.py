@@ -188,9 +188,14 @@ def parse_specials(text: str | Iterable[str] | None) -> list[str]:
     """Parse ``--specials`` (``dragon,fairy``, ``all`` or ``none``) into canonical names in table order."""
     if text is None:
         return []
-    parts = [p.strip() for p in (text.split(",") if isinstance(text, str) else text)]
-    parts = [p for p in parts if p]
-    if len(parts) == 1 and parts[0].lower() in ("all", "none", ""):
+    from .notation import split_entries
+
+    parts = split_entries(text, "--specials", "dragon,fairy, all or none")
+    if not parts:
+        if isinstance(text, str):
+            raise WizsimError("--specials is empty: give special cards like dragon,fairy, or all, or none")
+        return []
+    if len(parts) == 1 and parts[0].lower() in ("all", "none"):
         return list(SPECIAL_NAMES) if parts[0].lower() == "all" else []
     codes = sorted({special_code(p) for p in parts})
     if len(codes) != len(parts):

@@ -160,6 +160,11 @@ class Rules:
             value = getattr(self, key)
             if value not in values:
                 raise WizsimError(f"rule {key}={value!r} is not allowed; use one of {', '.join(values)}")
+        if not isinstance(self.variant, str) or any(not p.strip() for p in self.variant.split("+")):
+            raise WizsimError(
+                f"rule variant={self.variant!r} has an empty part; use one of {', '.join(VARIANTS)},"
+                " or join clairvoyance to one with +, e.g. maximus+clairvoyance"
+            )
         parts = self.variants
         for part in parts:
             if part not in VARIANTS:
