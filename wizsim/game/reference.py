@@ -39,10 +39,12 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import re
 from collections import Counter, namedtuple
 from fractions import Fraction
 
 __all__ = [
+    "Finding",
     "SUITS",
     "SPECIALS",
     "DEFAULT_OPTIONS",
@@ -638,6 +640,27 @@ class _Abort(Exception):
     """Raised after reporting a problem that makes further checking meaningless."""
 
 
+class Finding(str):
+    """One discrepancy: its text (a str, as `replay` has always returned), and where it is.
+
+    section: the RULES.md section the record breaks ("1".."9"), or None for the record's
+             format (HISTORY.md);
+    trick:   the trick (1-based) or None;
+    seat:    the seat (0-based, the round's numbering) or None;
+    round:   the round number, for game-level findings (None in `replay`'s findings).
+    """
+
+    section: str | None
+    trick: int | None
+    seat: int | None
+    round: int | None
+
+    def __new__(cls, text, section=None, trick=None, seat=None, round=None):
+        self = super().__new__(cls, text)
+        self.section, self.trick, self.seat, self.round = section, trick, seat, round
+        return self
+
+
 _REQUIRED_KEYS = (
     "players",
     "cards_per_player",
@@ -682,7 +705,7 @@ def replay(record):
     except _Abort:
         pass
     except Exception as exc:  # malformed data we did not anticipate: still a finding
-        problems.append(f"record could not be checked completely: {type(exc).__name__}: {exc}")
+        problems.append(Finding(f"record could not be checked completely: {type(exc).__name__}: {exc}"))
     return problems
 
 
@@ -695,22 +718,31 @@ class _RoundCheck:
 
     def __init__(self, record, problems):
         self.record = record
-        self.report = problems.append
+        self.problems = problems
+        self.ctx = {}  # where the phase running now is: RULES.md section, trick, seat
 
-    def abort(self, message):
-        self.report(message + " (further checks skipped)")
+    def report(self, message, **where):
+        """Note a problem at the current place (`self.ctx`), `where` overriding it."""
+        self.problems.append(Finding(message, **{**self.ctx, **where}))
+
+    def abort(self, message, **where):
+        self.report(message + " (further checks skipped)", **where)
         raise _Abort
 
     def run(self):
-        self.check_keys()
-        self.check_options()
-        self.check_table()
-        self.check_variant_round()
-        self.check_deal()
-        self.check_trump()
-        self.check_bids()
-        self.check_tricks()
-        self.check_scores()
+        for phase, section in (
+            (self.check_keys, None),
+            (self.check_options, None),
+            (self.check_table, "2"),
+            (self.check_variant_round, "9"),
+            (self.check_deal, "2"),
+            (self.check_trump, "3"),
+            (self.check_bids, "4"),
+            (self.check_tricks, "5"),
+            (self.check_scores, "8"),
+        ):
+            self.ctx = {"section": section}
+            phase()
 
     # --- keys and options --------------------------------------------------------------
 
@@ -763,6 +795,7 @@ class _RoundCheck:
         seats, n = self.record.get("seats"), self.n
         if seats is None:
             return
+        self.ctx = {"section": "9"}
         if (
             not isinstance(seats, list)
             or len(seats) != n
@@ -781,6 +814,7 @@ class _RoundCheck:
         record, report, variant, n, k = self.record, self.report, self.variant, self.n, self.k
         self.round = None  # the round number, where the variant needs it and it is valid
         if variant == "standard":
+            self.ctx = {"section": "2"}
             self.check_standard_round()
             return
         if variant == "mono":
@@ -840,7 +874,7 @@ class _RoundCheck:
             except ValueError as exc:
                 abort(f"hand of seat {seat}: {exc}")
             if len(hand) != k:
-                report(f"seat {seat} was dealt {len(hand)} cards, expected {k}")
+                report(f"seat {seat} was dealt {len(hand)} cards, expected {k}", seat=seat)
         self.hands = hands
 
         indicator = record["indicator"]
@@ -848,14 +882,14 @@ class _RoundCheck:
             try:
                 indicator = _hand_card(indicator)
             except ValueError as exc:
-                report(f"indicator: {exc}")
+                report(f"indicator: {exc}", section="1")
                 indicator = None
         # The last round of the standard table and elimination round 20 (RULES.md 2).
         self.last_round = last_round_without_trump(self.opts, n, k, self.round)
         if self.variant in ("mono", "maximus"):
             # [mono] [maximus] no card is turned up, even if cards are left over.
             if indicator is not None:
-                report(f"indicator is {indicator} but {self.variant} turns up no indicator")
+                report(f"indicator is {indicator} but {self.variant} turns up no indicator", section="9")
             indicator = None
         elif self.last_round is not None:
             # No card is turned up, even where cards are left over (with specials).
@@ -865,14 +899,16 @@ class _RoundCheck:
         else:
             deck = self.deck
             if n * k == len(deck) and indicator is not None:
-                report(f"indicator is {indicator} but all {len(deck)} cards were dealt (no card left)")
+                report(f"indicator is {indicator} but all {len(deck)} cards were dealt (no card left)", section="3")
             if n * k < len(deck) and record["indicator"] is None:
-                report(f"indicator is null although {len(deck) - n * k} cards were left undealt")
+                report(f"indicator is null although {len(deck) - n * k} cards were left undealt", section="3")
         self.indicator = indicator
 
         if self.variant == "mono":
+            self.ctx = {"section": "9"}
             self.check_mono_hands()
         else:
+            self.ctx = {"section": "1"}
             self.check_cards_in_deck()
 
     def check_cards_in_deck(self):
@@ -967,7 +1003,8 @@ class _RoundCheck:
         else:
             allowed, why = self.expected_trumps(holder_names_trump)
             if allowed is not None and trump not in allowed:
-                report(f"trump is {trump!r} but {why}")
+                section = "9" if self.variant in ("mono", "maximus") else "2" if "RULES.md 2" in why else "3"
+                report(f"trump is {trump!r} but {why}", section=section)
         self.trump = trump
 
     def expected_trumps(self, holder_names_trump):
@@ -1006,11 +1043,12 @@ class _RoundCheck:
             return
         for seat, bid in enumerate(bids):
             if not 0 <= bid <= k:
-                report(f"seat {seat} bid {bid}, outside 0..{k}")
+                report(f"seat {seat} bid {bid}, outside 0..{k}", seat=seat)
         if self.opts["canadian"] and sum(bids) == k:
             report(
                 f"Canadian rule: the bids {bids} sum to {k} = cards per player; "
-                f"dealer (seat {self.dealer}) may not bid {bids[self.dealer]}"
+                f"dealer (seat {self.dealer}) may not bid {bids[self.dealer]}",
+                seat=self.dealer,
             )
 
     # --- tricks ----------------------------------------------------------------------------------
@@ -1035,6 +1073,7 @@ class _RoundCheck:
         expected_leader = (self.dealer + 1) % n
         for t, trick in enumerate(tricks):
             where = f"trick {t + 1}"
+            self.ctx = {"section": "5", "trick": t + 1}
             if not isinstance(trick, dict):
                 abort(f"{where} is not an object")
             leader = trick.get("leader")
@@ -1044,7 +1083,7 @@ class _RoundCheck:
                     if t == 0
                     else "the previous trick's next_leader leads"
                 )
-                report(f"{where}: leader is {leader!r}, expected seat {expected_leader} ({because})")
+                report(f"{where}: leader is {leader!r}, expected seat {expected_leader} ({because})", seat=leader)
             if not _is_seat(leader, n):
                 leader = expected_leader
             cards = trick.get("cards")
@@ -1068,7 +1107,7 @@ class _RoundCheck:
                     if self.variant == "mono":
                         mono_value(card)  # [mono] only suit cards, W and J
                 except ValueError as exc:
-                    report(f"{where}: seat {seat} plays {raw!r}: {exc}")
+                    report(f"{where}: seat {seat} plays {raw!r}: {exc}", seat=seat, section="1")
                     all_valid = False
                     continue
                 name = hand_name(card)
@@ -1076,12 +1115,16 @@ class _RoundCheck:
                 if legal_for_trick is not None:
                     _compare_legal(legal_for_trick[i], legal_now, f"{where}, card {i + 1}", report)
                 if name not in current[seat]:
-                    report(f"{where}: seat {seat} plays {card}, which is not in their hand {sorted(current[seat])}")
+                    report(
+                        f"{where}: seat {seat} plays {card}, which is not in their hand {sorted(current[seat])}",
+                        seat=seat,
+                    )
                 else:
                     if name not in legal_now:
                         report(
-                            f"{where}: seat {seat} plays {card} but must follow "
-                            f"{led_suit(played)}; legal were {sorted(legal_now)}"
+                            seat=seat,
+                            message=f"{where}: seat {seat} plays {card} but must follow "
+                            f"{led_suit(played)}; legal were {sorted(legal_now)}",
                         )
                     current[seat].remove(name)
                 played.append(card)
@@ -1095,11 +1138,15 @@ class _RoundCheck:
                 next_leader = (leader + taker_index) % n
                 rule = "mono: highest value, first of equal values" if self.variant == "mono" else f"trump {trump}"
                 if "winner" not in trick:
-                    report(f"{where}: no winner recorded")
+                    report(f"{where}: no winner recorded", section="6")
                 elif trick["winner"] != winner:
-                    report(f"{where}: winner is {trick['winner']!r}, expected {winner!r} ({played} with {rule})")
+                    section = "9" if self.variant == "mono" else "6"
+                    report(
+                        f"{where}: winner is {trick['winner']!r}, expected {winner!r} ({played} with {rule})",
+                        section=section,
+                    )
                 if claimed_next != next_leader:
-                    report(f"{where}: next_leader is {claimed_next!r}, expected seat {next_leader}")
+                    report(f"{where}: next_leader is {claimed_next!r}, expected seat {next_leader}", section="6")
                 if winner is not None:
                     won[winner] += 1
                 if any(hand_name(c) == "Cloud" for c in played):  # [special]
@@ -1113,6 +1160,7 @@ class _RoundCheck:
             # [special] Juggler: everybody passes one card left, except after the last trick.
             juggler = any(hand_name(c) == "Juggler" for c in played)
             passes = trick.get("passes")
+            self.ctx = {"section": "7", "trick": t + 1}
             if juggler and t < k - 1:
                 if not isinstance(passes, list) or len(passes) != n:
                     abort(f"{where}: a Juggler trick needs passes, one card per seat, got {passes!r}")
@@ -1125,10 +1173,11 @@ class _RoundCheck:
 
         # Every card played exactly once.  Passing moves cards between hands but keeps
         # the multiset of held cards unchanged.
+        self.ctx = {"section": "5"}
         if len(tricks) == k:
             for seat in range(n):
                 if current[seat]:
-                    report(f"seat {seat} still holds {sorted(current[seat])} after the last trick")
+                    report(f"seat {seat} still holds {sorted(current[seat])} after the last trick", seat=seat)
         for card in sorted(played_total):
             if played_total[card] > self.held_after_swap[card]:
                 report(
@@ -1143,7 +1192,7 @@ class _RoundCheck:
         record, report, opts, n, k = self.record, self.report, self.opts, self.n, self.k
         won, bids, cloud_taker = self.won, self.bids, self.cloud_taker
         if record["tricks_won"] != won:
-            report(f"tricks_won is {record['tricks_won']!r}, expected {won}")
+            report(f"tricks_won is {record['tricks_won']!r}, expected {won}", section="6")
         if not self.bids_ok:
             return
         bids_cancelled = self.bomb_played and opts["bomb"] == "cancel_bids"
@@ -1152,7 +1201,7 @@ class _RoundCheck:
             final_bids[cloud_taker] = cloud_final_bid(bids[cloud_taker], won[cloud_taker], k, opts, bids_cancelled)
         if record["final_bids"] != final_bids:
             why = f" (seat {cloud_taker} took the Cloud)" if cloud_taker is not None else ""
-            report(f"final_bids is {record['final_bids']!r}, expected {final_bids}{why}")
+            report(f"final_bids is {record['final_bids']!r}, expected {final_bids}{why}", section="7", seat=cloud_taker)
         scores = [_score(final_bids[s], won[s], k, opts, bids_cancelled) for s in range(n)]
         if record["scores"] != scores:
             report(
@@ -1367,7 +1416,8 @@ class _GameCheck:
     leavers and dealers), totals.  `report` notes a problem; `abort` also stops."""
 
     def __init__(self, records, report, expected_variant, start_totals):
-        self.report = report
+        self._append = report
+        self.section = None  # the RULES.md section of the check running now (None: HISTORY.md, one game)
         self.fragment = start_totals is not None
         self.start_totals = start_totals
         self.rounds = [_GameRound(i, record, self.fragment, self.abort) for i, record in enumerate(records)]
@@ -1377,18 +1427,27 @@ class _GameCheck:
             self.abort("no record has valid options, so the variant is unknown")
         self.variant = expected_variant or _most_common(variants)
 
+    def report(self, message):
+        """Note a game-level problem: a `Finding` of the current check's section, at the round it names."""
+        number = re.search(r"round (\d+)", message)
+        self._append(Finding(message, section=self.section, round=int(number.group(1)) if number else None))
+
     def abort(self, message):
         self.report(message + " (further game checks skipped)")
         raise _Abort
 
     def run(self, final_totals, winners):
         self.check_one_game()
+        self.section = "9" if self.variant in GAME_VARIANTS else "2"
         self.check_schedule()
+        self.section = "2"
         self.check_last_round()
         if self.variant == "elimination":
+            self.section = "9"
             _check_elimination_sequence(self.rounds, self.start_totals, self.report, self.abort)
         else:
             self.check_dealers()
+        self.section = "8"
         self.check_totals(final_totals, winners)
 
     # --- one game ------------------------------------------------------------------------------
