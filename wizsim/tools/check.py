@@ -116,7 +116,11 @@ def _violation(f: str, line: int, round_number: Any) -> Violation:
     def attr(name: str) -> Any:
         return getattr(f, name, None)
 
-    return Violation(line, attr("round") or round_number, attr("trick"), attr("seat"), attr("section"), str(f))
+    number, trick, message = attr("round") or round_number, attr("trick"), str(f)
+    for label, value in (("round", number), ("trick", trick)):
+        if value is not None and message.startswith(f"{label} {value}: "):
+            message = message[len(f"{label} {value}: ") :]  # the place is printed before the message
+    return Violation(line, number, trick, attr("seat"), attr("section"), message)
 
 
 def _is_games(lines: list[HistoryLine]) -> bool:
