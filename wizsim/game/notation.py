@@ -11,7 +11,7 @@ error, not a shorter list. Cards are RULES.md section 1 notation (checked by
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..errors import WizsimError
 
@@ -25,13 +25,13 @@ def _shown(text: str, limit: int = 60) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
-def split_entries(text: str | Sequence | None, what: str, example: str) -> list[str]:
+def split_entries(text: str | Iterable | None, what: str, example: str) -> list[str]:
     """The entries of a list typed as ``A,B,C`` (commas, and/or spaces between entries).
 
     Parameters
     ----------
-    text : str, sequence or None
-        The typed list, or an already split sequence (each item is one entry). None or a blank
+    text : str, iterable or None
+        The typed list, or an already split iterable (each item is one entry). None or a blank
         string is the empty list.
     what : str
         The option or field, for the error message (``--hand``).

@@ -699,7 +699,7 @@ def replay(record):
     One elimination round is checked like a standard round; who left the game and who
     deals after an elimination is checked by `check_game` (`check_elimination_game`).
     """
-    problems = []
+    problems: list[Finding] = []
     try:
         _RoundCheck(record, problems).run()
     except _Abort:
@@ -1067,7 +1067,7 @@ class _RoundCheck:
             legal_record = None
 
         won = [0] * n
-        played_total = Counter()
+        played_total: Counter[str] = Counter()
         cloud_taker = None  # [special] seat that took the Cloud (None: nobody)
         bomb_played = False  # [special]
         expected_leader = (self.dealer + 1) % n
@@ -1098,7 +1098,7 @@ class _RoundCheck:
                     report(f"{where}: legal must have one entry per card played")
                     legal_for_trick = None
 
-            played = []  # canonical played names of the valid cards
+            played: list[str] = []  # canonical played names of the valid cards
             all_valid = len(cards) == n
             for i, raw in enumerate(cards):
                 seat = (leader + i) % n
@@ -1266,8 +1266,8 @@ def game_totals(records):
     """
     if not isinstance(records, list) or not records:
         raise ValueError("a game needs a non-empty list of records")
-    totals = {}
-    seats = None
+    totals: dict[int, int] = {}
+    seats: list = []
     for i, record in enumerate(records):
         n = record.get("players")
         seats = record.get("seats") or list(range(n if _is_int(n) else 0))
@@ -1331,7 +1331,7 @@ def check_elimination_game(records, totals=None):
 def _check_whole_game(records, final_totals, winners, expected_variant, start_totals, rounds_checked):
     if not isinstance(records, list) or not records:
         return ["a game needs a non-empty list of records"]
-    problems = []
+    problems: list[str] = []
     for i, record in enumerate([] if rounds_checked else records):
         label = f"round {record.get('round', '?')}" if isinstance(record, dict) else f"record {i + 1}"
         problems.extend(f"{label}: {problem}" for problem in replay(record))
@@ -1478,7 +1478,7 @@ class _GameCheck:
                     report(f"{r.where}: option {name} is {value!r}, but the game's other records have {common!r}")
         self.options = _most_common([r.options for r in rounds])
         self.deck_size = _most_common([r.deck_size for r in rounds])
-        strategy_of = {}
+        strategy_of: dict[int, str] = {}
         for r in rounds:
             for seat, strategy in r.strategies.items():
                 if strategy_of.setdefault(seat, strategy) != strategy:

@@ -115,7 +115,7 @@ class PlayAdvice:
 
 def _cards(text: str | list[str] | None, what: str) -> list[str]:
     """The cards of ``--hand``/``--trick`` (commas or spaces between them); an empty entry is an error."""
-    return split_entries(text, what, "W,B13,R7 or \"R4 R11\"")
+    return split_entries(text, what, 'W,B13,R7 or "R4 R11"')
 
 
 def _tricks(tricks: str | list | None) -> list[list[str]]:
