@@ -35,7 +35,8 @@ from hypothesis import strategies as st
 
 from wizsim.errors import WizsimError
 from wizsim.game import cards as C
-from wizsim.game.notation import parse_cards, parse_whole_list, split_entries, split_passes, split_tricks
+from wizsim.game.cards import parse_cards
+from wizsim.game.notation import parse_whole_list, split_entries, split_passes, split_tricks
 from wizsim.game.rules import CHOICES, VARIANTS, check_round_size, parse_rules
 from wizsim.players.strategies import make_strategy, seat_strategies, strategy_label
 

@@ -175,6 +175,21 @@ def form_code(name: str) -> int:
     return card_code(name)
 
 
+def card_in(name: str, where: str, form: bool = False) -> int:
+    """The code of card ``name`` (a played form such as ``Juggler:B`` if ``form``); errors say ``where``."""
+    try:
+        return form_code(name) if form else card_code(name)
+    except WizsimError as exc:
+        raise WizsimError(f"{where}: {exc}") from None
+
+
+def parse_cards(text: str | Sequence | None, what: str, example: str = "W,B13,R7") -> list[int]:
+    """The card codes of a card list typed as ``W,B13,R7`` (commas or spaces); an empty entry is an error."""
+    from .notation import split_entries
+
+    return [card_in(c, f"{what} entry {i}") for i, c in enumerate(split_entries(text, what, example), 1)]
+
+
 def special_code(name: str) -> int:
     """Return the code of a special card by name (case-insensitive)."""
     key = str(name).strip().lower()

@@ -133,18 +133,3 @@ def split_passes(text: str | Sequence | None, what: str = "--passed") -> list[tu
             raise WizsimError(f"{what} entry {i} {_shown(item)}: write each pass as GAVE/GOT, e.g. B3/R7")
         out.append((gave_got[0].strip(), gave_got[1].strip()))
     return out
-
-
-def card_in(name: str, where: str, form: bool = False) -> int:
-    """The code of card ``name`` (a played form such as ``Juggler:B`` if ``form``); errors say ``where``."""
-    from . import cards as C
-
-    try:
-        return C.form_code(name) if form else C.card_code(name)
-    except WizsimError as exc:
-        raise WizsimError(f"{where}: {exc}") from None
-
-
-def parse_cards(text: str | Sequence | None, what: str, example: str = "W,B13,R7") -> list[int]:
-    """The card codes of a card list typed as ``W,B13,R7`` (commas or spaces); an empty entry is an error."""
-    return [card_in(c, f"{what} entry {i}") for i, c in enumerate(split_entries(text, what, example), 1)]

@@ -1098,37 +1098,7 @@ class _RoundCheck:
                     report(f"{where}: legal must have one entry per card played")
                     legal_for_trick = None
 
-            played: list[str] = []  # canonical played names of the valid cards
-            all_valid = len(cards) == n
-            for i, raw in enumerate(cards):
-                seat = (leader + i) % n
-                try:
-                    card = _played_card(raw)
-                    if self.variant == "mono":
-                        mono_value(card)  # [mono] only suit cards, W and J
-                except ValueError as exc:
-                    report(f"{where}: seat {seat} plays {raw!r}: {exc}", seat=seat, section="1")
-                    all_valid = False
-                    continue
-                name = hand_name(card)
-                legal_now = legal_cards(current[seat], played, trump, opts)
-                if legal_for_trick is not None:
-                    _compare_legal(legal_for_trick[i], legal_now, f"{where}, card {i + 1}", report)
-                if name not in current[seat]:
-                    report(
-                        f"{where}: seat {seat} plays {card}, which is not in their hand {sorted(current[seat])}",
-                        seat=seat,
-                    )
-                else:
-                    if name not in legal_now:
-                        report(
-                            seat=seat,
-                            message=f"{where}: seat {seat} plays {card} but must follow "
-                            f"{led_suit(played)}; legal were {sorted(legal_now)}",
-                        )
-                    current[seat].remove(name)
-                played.append(card)
-                played_total[name] += 1
+            played, all_valid = self.play_cards(where, leader, cards, legal_for_trick, played_total)
 
             claimed_next = trick.get("next_leader")
             if all_valid:
@@ -1185,6 +1155,42 @@ class _RoundCheck:
                     f"{self.held_after_swap[card]} were held by the players"
                 )
         self.won, self.cloud_taker, self.bomb_played = won, cloud_taker, bomb_played
+
+    def play_cards(self, where, leader, cards, legal_for_trick, played_total):
+        """Check each card of one trick against its player's hand and the legal cards; (played, all valid)."""
+        report, n, opts, trump, current = self.report, self.n, self.opts, self.trump, self.current
+        played: list[str] = []  # canonical played names of the valid cards
+        all_valid = len(cards) == n
+        for i, raw in enumerate(cards):
+            seat = (leader + i) % n
+            try:
+                card = _played_card(raw)
+                if self.variant == "mono":
+                    mono_value(card)  # [mono] only suit cards, W and J
+            except ValueError as exc:
+                report(f"{where}: seat {seat} plays {raw!r}: {exc}", seat=seat, section="1")
+                all_valid = False
+                continue
+            name = hand_name(card)
+            legal_now = legal_cards(current[seat], played, trump, opts)
+            if legal_for_trick is not None:
+                _compare_legal(legal_for_trick[i], legal_now, f"{where}, card {i + 1}", report)
+            if name not in current[seat]:
+                report(
+                    f"{where}: seat {seat} plays {card}, which is not in their hand {sorted(current[seat])}",
+                    seat=seat,
+                )
+            else:
+                if name not in legal_now:
+                    report(
+                        seat=seat,
+                        message=f"{where}: seat {seat} plays {card} but must follow "
+                        f"{led_suit(played)}; legal were {sorted(legal_now)}",
+                    )
+                current[seat].remove(name)
+            played.append(card)
+            played_total[name] += 1
+        return played, all_valid
 
     # --- tricks won, final bids, scores -------------------------------------------------------
 

@@ -48,7 +48,8 @@ from ..engine import layout as L
 from ..engine.game.score import round_score_checked
 from ..errors import WizsimError
 from ..game import cards as C
-from ..game.notation import card_in, parse_cards, parse_whole_list
+from ..game.cards import card_in, parse_cards
+from ..game.notation import parse_whole_list
 from ..game.rules import FROM_INDICATOR, check_players, parse_rules, standard_last_round
 from ..players.strategies import Strategy, make_strategy, split_top_level
 from ..run.header import deck_name, header_line

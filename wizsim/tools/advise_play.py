@@ -38,7 +38,8 @@ from ..engine.game.trick import finish_trick, legal_mask, open_trick, trick_step
 from ..engine.players.pimc import pimc_play
 from ..errors import WizsimError
 from ..game import cards as C
-from ..game.notation import card_in, parse_cards, parse_whole_list, split_entries, split_passes, split_tricks
+from ..game.cards import card_in, parse_cards
+from ..game.notation import parse_whole_list, split_entries, split_passes, split_tricks
 from ..game.rules import check_players, parse_rules, standard_last_round
 from ..players.learned_data import available, rollout_net
 from ..players.strategies import make_strategy, strategy_arrays
