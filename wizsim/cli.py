@@ -1,4 +1,4 @@
-"""The ``wizsim`` command line: simulate, history, advise, review, tournament, report, bench.
+"""The ``wizsim`` command line: simulate, history, advise, review, check, tournament, report, bench.
 
 Bad input prints one line on stderr (``wizsim: error: ...``) and exits with
 status 2, leaving no output file behind. The long commands (simulate,
@@ -98,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_report(sub)
     _add_advise(sub)
     _add_review(sub)
+    _add_check(sub)
     _add_tournament(sub)
     _add_bench(sub)
     return parser
@@ -200,6 +201,22 @@ def _add_review(sub: Any) -> None:
     rev.add_argument("--worst", type=int, default=10, help="list this many costliest decisions (default 10)")
     rev.add_argument("--out", help="also write every decision to this .csv")
     rev.add_argument("--json", action="store_true", help="print the summary and the decisions as one JSON object")
+
+
+def _add_check(sub: Any) -> None:
+    """Add the ``check`` command: does a recorded history obey RULES.md?"""
+    chk = sub.add_parser(
+        "check",
+        help="check a history file against RULES.md (exit 0 clean, 1 violations found, 2 unreadable)",
+    )
+    chk.add_argument("file", help="a history file (JSON Lines, HISTORY.md format)")
+    chk.add_argument(
+        "--mode",
+        choices=("auto", "games", "hands"),
+        default="auto",
+        help="games: whole games (schedule, dealers, elimination); hands: independent rounds;"
+        " auto (default): decide from the records",
+    )
 
 
 def _add_tournament(sub: Any) -> None:
@@ -430,6 +447,14 @@ def cmd_review(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    from .tools.check import check
+
+    result = check(args.file, mode=args.mode)
+    print(result.text())
+    return 1 if result.violations else 0
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     from .tools.tournament import format_result, tournament
 
@@ -486,6 +511,7 @@ COMMANDS = {
     "report": cmd_report,
     "advise": cmd_advise,
     "review": cmd_review,
+    "check": cmd_check,
     "tournament": cmd_tournament,
     "bench": cmd_bench,
     "features": cmd_features,

@@ -175,6 +175,21 @@ def form_code(name: str) -> int:
     return card_code(name)
 
 
+def card_in(name: str, where: str, form: bool = False) -> int:
+    """The code of card ``name`` (a played form such as ``Juggler:B`` if ``form``); errors say ``where``."""
+    try:
+        return form_code(name) if form else card_code(name)
+    except WizsimError as exc:
+        raise WizsimError(f"{where}: {exc}") from None
+
+
+def parse_cards(text: str | Sequence | None, what: str, example: str = "W,B13,R7") -> list[int]:
+    """The card codes of a card list typed as ``W,B13,R7`` (commas or spaces); an empty entry is an error."""
+    from .notation import split_entries
+
+    return [card_in(c, f"{what} entry {i}") for i, c in enumerate(split_entries(text, what, example), 1)]
+
+
 def special_code(name: str) -> int:
     """Return the code of a special card by name (case-insensitive)."""
     key = str(name).strip().lower()
@@ -188,9 +203,14 @@ def parse_specials(text: str | Iterable[str] | None) -> list[str]:
     """Parse ``--specials`` (``dragon,fairy``, ``all`` or ``none``) into canonical names in table order."""
     if text is None:
         return []
-    parts = [p.strip() for p in (text.split(",") if isinstance(text, str) else text)]
-    parts = [p for p in parts if p]
-    if len(parts) == 1 and parts[0].lower() in ("all", "none", ""):
+    from .notation import split_entries
+
+    parts = split_entries(text, "--specials", "dragon,fairy, all or none")
+    if not parts:
+        if isinstance(text, str):
+            raise WizsimError("--specials is empty: give special cards like dragon,fairy, or all, or none")
+        return []
+    if len(parts) == 1 and parts[0].lower() in ("all", "none"):
         return list(SPECIAL_NAMES) if parts[0].lower() == "all" else []
     codes = sorted({special_code(p) for p in parts})
     if len(codes) != len(parts):

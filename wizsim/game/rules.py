@@ -160,6 +160,11 @@ class Rules:
             value = getattr(self, key)
             if value not in values:
                 raise WizsimError(f"rule {key}={value!r} is not allowed; use one of {', '.join(values)}")
+        if not isinstance(self.variant, str) or any(not p.strip() for p in self.variant.split("+")):
+            raise WizsimError(
+                f"rule variant={self.variant!r} has an empty part; use one of {', '.join(VARIANTS)},"
+                " or join clairvoyance to one with +, e.g. maximus+clairvoyance"
+            )
         parts = self.variants
         for part in parts:
             if part not in VARIANTS:
@@ -169,7 +174,7 @@ class Rules:
                 )
         if len(set(parts) & set(GAME_VARIANTS)) > 1 or len(parts) != len(set(parts)):
             raise WizsimError(
-                f"rule variant={self.variant} combines variants that exclude each other;"
+                f"rule variant={self.variant!r} combines variants that exclude each other;"
                 " mono, maximus and elimination each define the whole game (clairvoyance joins any)"
             )
         if self.rounds is not None and (not isinstance(self.rounds, int) or self.rounds < 1):
@@ -272,7 +277,7 @@ def parse_rules(items: list[str] | tuple[str, ...] | dict | Rules | None) -> Rul
     given = [key for key, _ in pairs]
     for key in given:
         if given.count(key) > 1:
-            raise WizsimError(f"rule {key} is given {given.count(key)} times; give each rule once")
+            raise WizsimError(f"rule {key!r} is given {given.count(key)} times; give each rule once")
     for key, value in pairs:
         if key == "canadian":
             kwargs["canadian"] = _parse_bool(key, value)

@@ -173,7 +173,10 @@ def make_strategy(spec: str | Strategy) -> Strategy:
         if not text.endswith(")"):
             raise WizsimError(f"malformed strategy {text!r}: write NAME or NAME(key=value,...)")
         name, inner = text[:-1].split("(", 1)
-        for part in filter(None, (p.strip() for p in inner.split(";" if ";" in inner else ","))):
+        raw_parts = [p.strip() for p in inner.split(";" if ";" in inner else ",")]
+        if len(raw_parts) > 1 and not all(raw_parts):
+            raise WizsimError(f"malformed strategy {text!r}: a parameter between separators is empty")
+        for part in filter(None, raw_parts):
             if "=" not in part:
                 raise WizsimError(f"malformed strategy parameter {part!r} in {text!r}: write key=value")
             key, value = (x.strip() for x in part.split("=", 1))
@@ -231,6 +234,10 @@ def split_top_level(text: str) -> list[str]:
         else:
             cur += ch
     parts.append(cur)
+    if depth != 0:
+        raise WizsimError(f"malformed strategies {text!r}: a bracket is not closed or not opened")
+    if len(parts) > 1 and not all(p.strip() for p in parts):
+        raise WizsimError(f"strategies {text!r}: an entry between commas is empty; remove the extra comma")
     return [p.strip() for p in parts if p.strip()]
 
 

@@ -27,6 +27,7 @@ from ..engine.bundles import Accumulators, Chunks, Models, Players, Preset, Sche
 from ..engine.layout import AUX_HIT, AUX_MISS, AUX_MISS_SQ, AUX_SCORE, AUX_SCORE_SQ, N_AUX  # noqa: F401  # Counts.aux columns
 from ..errors import WizsimError
 from ..game import cards as C
+from ..game.notation import parse_whole_list
 from ..game.rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, hand_trump, parse_rules
 from ..players import bid_data, learned_data
 from ..players.bid_rules import BidRule, kernel_rules, rule_errors
@@ -261,10 +262,7 @@ def make_spec(
             if isinstance(schedule, np.ndarray):
                 schedule = schedule.tolist()
             if isinstance(schedule, str):
-                try:
-                    schedule = [int(x) for x in schedule.split(",") if x.strip()]
-                except ValueError:
-                    raise WizsimError(f"malformed schedule {schedule!r}: give hand sizes like 1,3,5,7") from None
+                schedule = parse_whole_list(schedule, "--schedule", "1,3,5,7")
             if not schedule:
                 raise WizsimError("the schedule is empty: give hand sizes like 1,3,5,7")
             if rules_obj.rounds is not None:

@@ -48,6 +48,8 @@ from ..engine import layout as L
 from ..engine.game.score import round_score_checked
 from ..errors import WizsimError
 from ..game import cards as C
+from ..game.cards import card_in, parse_cards
+from ..game.notation import parse_whole_list
 from ..game.rules import FROM_INDICATOR, check_players, parse_rules, standard_last_round
 from ..players.strategies import Strategy, make_strategy, split_top_level
 from ..run.header import deck_name, header_line
@@ -170,24 +172,14 @@ class Advice:
 
 
 def _parse_hand(hand: str | list[str]) -> list[int]:
-    parts = hand.split(",") if isinstance(hand, str) else list(hand)
-    parts = [str(p).strip() for p in parts if str(p).strip()]
-    if not parts:
+    codes = parse_cards(hand, "--hand", "W,B13,R7,J")
+    if not codes:
         raise WizsimError("the hand is empty: give its cards like --hand W,B13,R7,J")
-    return [C.card_code(p) for p in parts]
+    return codes
 
 
 def _parse_bids(bids: str | list[int] | tuple[int, ...] | None) -> list[int]:
-    if bids is None or bids == "":
-        return []
-    parts = bids.split(",") if isinstance(bids, str) else list(bids)
-    out = []
-    for p in parts:
-        try:
-            out.append(int(str(p).strip()))
-        except ValueError:
-            raise WizsimError(f"malformed bid {p!r} in --bids: give whole numbers like 1,0,2") from None
-    return out
+    return parse_whole_list(bids, "--bids", "1,0,2")
 
 
 def _parse_trump(trump: str | None) -> int | None:
@@ -296,7 +288,7 @@ def prepare(
     if indicator is not None:
         if n * k == d:
             raise WizsimError(f"with {n} x {k} = {d} cards dealt there is no indicator: drop --indicator")
-        ind_code = C.card_code(indicator)
+        ind_code = card_in(indicator, "--indicator")
         if pool[ind_code] == 0:
             if ind_code in hand_codes:
                 raise WizsimError(f"the indicator {C.card_name(ind_code)} is in the hand: a card cannot be both")

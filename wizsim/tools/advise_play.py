@@ -38,6 +38,8 @@ from ..engine.game.trick import finish_trick, legal_mask, open_trick, trick_step
 from ..engine.players.pimc_search import pimc_play
 from ..errors import WizsimError
 from ..game import cards as C
+from ..game.cards import card_in, parse_cards
+from ..game.notation import parse_whole_list, split_entries, split_passes, split_tricks
 from ..game.rules import check_players, parse_rules, standard_last_round
 from ..players.learned_data import available, rollout_net
 from ..players.strategies import make_strategy, strategy_arrays
@@ -113,23 +115,17 @@ class PlayAdvice:
 
 
 def _cards(text: str | list[str] | None, what: str) -> list[str]:
-    if text is None:
-        return []
-    parts = text.replace(" ", ",").split(",") if isinstance(text, str) else [str(x) for x in text]
-    return [p.strip() for p in parts if p.strip()]
+    """The cards of ``--hand``/``--trick`` (commas or spaces between them); an empty entry is an error."""
+    return split_entries(text, what, 'W,B13,R7 or "R4 R11"')
 
 
 def _tricks(tricks: str | list | None) -> list[list[str]]:
     """``B3 B9 B1 R2; W J G4 G5`` or a list of lists: the finished tricks, each from its leader."""
-    if tricks is None or tricks == "":
-        return []
-    if isinstance(tricks, str):
-        return [_cards(t, "trick") for t in tricks.split(";") if t.strip()]
-    return [_cards(t, "trick") for t in tricks]
+    return split_tricks(tricks, "--tricks")
 
 
 def _form(name: str, where: str) -> int:
-    code = C.form_code(name)
+    code = card_in(name, where, form=True)
     if code in FLEXIBLE:
         example = "Shapeshifter:W or Shapeshifter:J" if code == L.SHAPESHIFTER else f"{C.card_name(code)}:B"
         raise WizsimError(f"{where}: say how {name} was played, e.g. {example}")
@@ -332,11 +328,11 @@ def _read_position(
     tricks are replayed (:func:`_replay`), which knows whose card each was.
     """
     n, rules_obj = _checked_request(players, position, rules, opts)
-    hand_codes = [C.card_code(c) for c in _cards(hand, "hand")]
+    hand_codes = parse_cards(hand, "--hand")
     if not hand_codes:
         raise WizsimError("the hand is empty: give the cards held now, like --hand W,B13,R7")
     done = _tricks(tricks)
-    current = _cards(trick, "trick")
+    current = _cards(trick, "--trick")
     k = len(hand_codes) + len(done)
     cards_per_player = opts.cards_per_player
     if cards_per_player is not None and int(cards_per_player) != k:
@@ -357,7 +353,7 @@ def _read_position(
         cards_left.take(c, "the hand")
     shown = -1
     if indicator is not None:
-        shown = C.card_code(indicator)
+        shown = card_in(indicator, "--indicator")
         cards_left.take(shown, "the indicator")
     trump_code = _trump_code(trump, shown, n, k, len(deck))
     pos = _Position(n, position - 1, k, hand_codes, done, current, bid_list, deck, base.specials, rules_obj, shown,
@@ -384,7 +380,7 @@ def _checked_request(players: int, position: int, rules: Any, opts: PlayOptions)
 
 def _bids(bids: str | list[int], n: int, k: int) -> list[int]:
     """Everyone's bid, by position: ``n`` of them, each possible in a round of ``k`` cards."""
-    bid_list = [int(b) for b in (_cards(bids, "bids") if isinstance(bids, str) else bids)]
+    bid_list = parse_whole_list(bids, "--bids", "1,0,2,1")
     if len(bid_list) != n:
         raise WizsimError(f"give all {n} bids, by position (got {len(bid_list)})")
     for b in bid_list:
@@ -418,13 +414,10 @@ def _trump_code(trump: str | None, shown: int, n: int, k: int, deck_size: int) -
 
 def _passes(passed: str | list[str] | None) -> list[tuple[int, int]]:
     """The passes after Juggler tricks: "gave/got" (the card passed left, the card received from the right)."""
-    passes = []
-    for item in _cards(passed, "passed"):
-        gave_got = item.split("/")
-        if len(gave_got) != 2:
-            raise WizsimError(f"--passed {item!r}: write each pass as GAVE/GOT, e.g. B3/R7")
-        passes.append((C.card_code(gave_got[0]), C.card_code(gave_got[1])))
-    return passes
+    return [
+        (card_in(gave, f"--passed entry {i}"), card_in(got, f"--passed entry {i}"))
+        for i, (gave, got) in enumerate(split_passes(passed, "--passed"), 1)
+    ]
 
 
 def _replay(pos: _Position, take: Callable[[int, str], None], table: np.ndarray, masks: np.ndarray) -> _Replayed:

@@ -16,7 +16,6 @@ clairvoyance variants.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -26,6 +25,8 @@ from typing import Any
 import pandas as pd
 
 from ..errors import WizsimError
+from ..game import reference
+from ..game.history_file import read_history
 from ..run.header import deck_name, header_line
 from .advise_play import PlayOptions, advise_play
 
@@ -82,20 +83,22 @@ class Review:
         return "\n".join(lines)
 
 
-def _read(path: str | Path) -> list[dict]:
-    p = Path(path)
-    if not p.is_file():
-        raise WizsimError(f"no history file {p}: give a JSON Lines file written by wizsim history")
-    records = []
-    with p.open() as f:
-        for i, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise WizsimError(f"{p}:{i}: not a JSON line ({exc.msg})") from None
-    return records
+def _read(path: str | Path) -> list[tuple[int, dict]]:
+    """(line, record) of every record, refused on the first that is not HISTORY.md or breaks RULES.md."""
+    out = []
+    for hl in read_history(path):
+        problems = reference.replay(hl.record)
+        if problems:
+            first = problems[0]
+            section = getattr(first, "section", None)
+            rule = f"RULES.md {section}" if section else "HISTORY.md"
+            more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
+            raise WizsimError(
+                f"{path} line {hl.line} breaks the rules ({rule}): {first}{more}; the advisor reviews legal games"
+                f" only (wizsim check {path} lists every violation)"
+            )
+        out.append((hl.line, hl.record))
+    return out
 
 
 def decisions_of(record: dict, seat: int) -> Iterator[tuple[int, int, str, dict[str, Any]]]:
@@ -171,7 +174,7 @@ def review(path: str | Path, seat: int, samples: int = 2000, rollout: str = "heu
     specials: list[str] = []
     rules: list[Any] = []
     players: list[Any] = []
-    for line, record in enumerate(records, 1):
+    for line, record in records:
         n = int(record.get("players", 0))
         options = record.get("options") or {}
         cards = record.get("specials") or []
