@@ -100,7 +100,7 @@ ROLLOUT_SEATS = 4  # each seat as its own strategy plays (pimc and learned seats
 # The registry of built-in players, one line each (a :class:`Player`): its name; a seat's strategy id
 # (``strat[seat]``, ``S_*``) is the line's position; how pimc's ROLLOUT_SEATS rollouts play its seats; the names of
 # its own parameter slots. engine/players/<name>.py plays it (its ``bid`` and ``card``, called from
-# engine/players/seats.py), wizsim/players/<name>.py validates its parameters (docs/architecture.md, "A new player").
+# engine/players/seats.py), wizsim/players/<name>.py validates its parameters (docs/architecture.md, "Add a player").
 class Player(NamedTuple):
     """A registry line: a built-in player's name, its rollout policy and its own parameter slots."""
 

@@ -4,45 +4,9 @@ A strategy compiles to an integer id plus a parameter row (:mod:`.base`);
 each registered player's class lives in its own module (:mod:`.random`,
 :mod:`.heuristic`, :mod:`.table`, :mod:`.pimc`, :mod:`.learned`; a user's
 bid rule in :mod:`.rule`), found here through the engine's registry
-(docs/architecture.md, "A new player"). The players:
-
-``random``
-    A uniformly random legal bid, a uniformly random legal card (uniform over
-    the distinct legal cards: holding two Wizards and R5 it plays W or R5 with
-    probability 1/2 each), a uniformly random suit when it names trump. Every
-    special-card decision is uniform too: a Juggler's or Cloud's suit (of 4),
-    a Shapeshifter's role (of 2), the Werewolf swap under ``werewolf=may``
-    (1/2) and its trump (4 suits or none), the card passed after a Juggler.
-``table``
-    Bids by maximising the mean score learned by simulation for hands like
-    this one; plays like ``heuristic`` with two refinements: with its bid made
-    it leads its lowest trump that can still lose, and when it cannot win a
-    trick it needs it keeps its Jesters (see :class:`TableStrategy`).
-``pimc``
-    Perfect-Information Monte-Carlo bids and card play (see :class:`PimcStrategy`).
-``heuristic``
-    A club player. Bids the rounded sum of per-card trick estimates (Wizards,
-    trumps by rank, high side cards, discounted for more players and longer
-    rounds, plus ruffing chances from short side suits), stepping to the
-    nearer allowed bid under the Canadian rule. Plays to make the bid
-    exactly: while it needs tricks it wins as cheaply as it can (the cheapest
-    winning card when last to play, otherwise the cheapest card that no unseen
-    card of the suit can beat, else a Wizard), and sheds its lowest card when it
-    cannot win; once it has enough it ducks with its most dangerous losing card,
-    keeping Jesters for emergencies. Names the suit its hand is strongest in.
-    Special cards: Dragon, Juggler, Cloud and Shapeshifter add to the bid
-    estimate; a Juggler or Cloud is played in trump (or the led suit) to win
-    and in a side suit to lose, a Shapeshifter as Wizard to win and as Jester
-    to lose; a Fairy takes a Dragon's trick when it can; a trick with a Bomb
-    counts for nobody, so it is a safe place to shed a dangerous card; after a
-    Juggler trick it passes its weakest card while it needs tricks and its most
-    dangerous one once it has enough; it always swaps the Werewolf and names
-    its strongest suit (no trump if no suit is worth it).
-
-Every special-card decision can be overridden per seat with a decision
-parameter: ``heuristic(pass=random)``, ``random(form=heuristic)``; the keys
-are ``trump``, ``swap`` (the Werewolf), ``form`` and ``pass``, the values ``own``,
-``random`` and ``heuristic``.
+(docs/architecture.md, "Add a player"). Each player's module describes how it
+bids and plays; the decision overrides every player takes (``pass=random``, ...)
+are described in :mod:`.base`.
 """
 
 from __future__ import annotations
