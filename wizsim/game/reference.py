@@ -86,7 +86,7 @@ __all__ = [
 # ---------------------------------------------------------------------------
 
 SUITS = ("B", "R", "G", "Y")  # this order wherever an order is needed
-BASE_DECK_SIZE = 60  # the base deck; the standard table and elimination count from it (RULES.md 2, 9)
+DECK_CARDS = 60  # the base deck; the standard table and elimination count from it (RULES.md 2, 9)
 RANKS = tuple(range(1, 14))  # 13 high, 1 low
 SUIT_CARDS = tuple(f"{s}{r}" for s in SUITS for r in RANKS)
 _SUIT_CARD_SET = frozenset(SUIT_CARDS)
@@ -566,7 +566,7 @@ def elimination_after(round_number, n):
     more than three players remain.  RULES.md 9: the 60-card count holds whatever
     specials are in the deck, so the deck size plays no part (6 players: one leaves
     after rounds 10, 12 and 15)."""
-    return n > 3 and n * (round_number + 1) > BASE_DECK_SIZE
+    return n > 3 and n * (round_number + 1) > DECK_CARDS
 
 
 def game_schedule(options, n, deck_size):
@@ -605,7 +605,7 @@ def game_schedule(options, n, deck_size):
                 f"what the deck can deal (RULES.md 2)"
             )
         return list(range(1, opts["rounds"] + 1))
-    return list(range(1, BASE_DECK_SIZE // n + 1))
+    return list(range(1, DECK_CARDS // n + 1))
 
 
 def last_round_without_trump(options, n, k, round_number=None):
@@ -626,7 +626,7 @@ def last_round_without_trump(options, n, k, round_number=None):
         return None
     if variant != "standard" or "rounds" in opts or "schedule" in opts:
         return None
-    if k == BASE_DECK_SIZE // n:
+    if k == DECK_CARDS // n:
         return f"the last round of the standard table ({n} players x {k} cards) is played without trump"
     return None
 
@@ -1657,7 +1657,7 @@ def _check_elimination_sequence(rounds, totals, report, abort):
             if len(b.seats) != len(a.seats) - 1 or not set(b.seats) <= set(a.seats):
                 report(
                     f"{b.where}: seats are {b.seats}, expected exactly one of {a.seats} to leave "
-                    f"after round {a.round} ({deal_next} > {BASE_DECK_SIZE})"
+                    f"after round {a.round} ({deal_next} > {DECK_CARDS})"
                 )
             elif running is not None:
                 (leaver,) = gone
@@ -1669,7 +1669,7 @@ def _check_elimination_sequence(rounds, totals, report, abort):
                         f"but the lowest total was {lowest} (game seat(s) {tied})"
                     )
         elif b.seats != a.seats:
-            why = "three players remain" if a.players <= 3 else f"{deal_next} <= {BASE_DECK_SIZE}"
+            why = "three players remain" if a.players <= 3 else f"{deal_next} <= {DECK_CARDS}"
             report(f"{b.where}: seats are {b.seats}, expected {a.seats}: nobody leaves after round {a.round} ({why})")
 
         if a.game_dealer is not None and b.game_dealer is not None:
