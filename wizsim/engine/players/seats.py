@@ -1,12 +1,16 @@
-"""What a seat does on its turn: the one switch on player ids, for bids and for card play.
+"""What a seat does on its turn: the one switch on player ids, for bids and for card play, made from the registry.
 
 Every registered player (:data:`..layout.REGISTRY`) has a module in this
-package with two entry points of one fixed signature each:
+package, ``engine/players/<name>.py``, with two entry points of one fixed
+signature each:
 
 * ``bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)``
   returns (bid, estimate) before the Canadian rule's step;
 * ``card(turn, trick, legal, setup, players, dec_st, seats, view, net)``
-  returns the form played, before a flexible card's form is settled.
+  returns the form played, before a flexible card's form is settled;
+
+and ``NEEDS``, what its seats need from the round (``"view"``: the round
+keeps the view of the table that it reads).
 
 ``turn`` is a :class:`..bundles.BidTurn` or :class:`..bundles.Turn`,
 ``trick`` a :class:`..bundles.Trick`, ``legal`` the legal cards' mask,
@@ -17,62 +21,102 @@ arrays it reads (the measured lesson: passing the whole bundles to a
 per-decision call made the learned player 3x slower). A user's bid rule
 (:mod:`.rule`) is laid over any player's card play and comes first.
 
+The switches are written from the registry when this module is imported
+(:func:`switch_source`): one ``if kind == <id>`` branch per registered player,
+in registry order, the last player the fall-through (the Python layer admits
+registered ids only). That is the same code as branches written by hand, so it
+runs at the same speed; dispatching through a tuple of entry points with
+Numba's ``literal_unroll`` (first-class functions, experimental) ran 1.4x
+slower on a toy loop of 10^8 decisions. A new player therefore needs no edit
+here. The generated functions are inlined into the cached kernels that call
+them, and the registry they are made from is part of the engine's cache
+fingerprint (``layout.py``).
+
 The round looks at a seat's strategy id once itself, for random play's fast
 path (:func:`.random.random_card` drawn in the loop: through this switch
 random play with all special cards ran 2-7% slower, best of 7).
-tests/test_registry.py checks that every registered player has its module,
-its entry points and its branch in both switches below.
 """
 
 from __future__ import annotations
 
-from ..jit.config import hot
-from ..layout import S_HEURISTIC, S_LEARNED, S_PIMC, S_RANDOM, S_TABLE
-from . import heuristic, learned, pimc, rule, table
-from . import random as random_player
+import importlib
+import linecache
+
+from numba import njit
+
+from ..jit.config import OVERLOAD_OPTIONS, hot
+from ..layout import REGISTRY
+from . import rule
+
+#: each registered player's engine module, by strategy id
+PLAYER_MODULES = tuple(importlib.import_module(f"{__package__}.{player.name}") for player in REGISTRY)
+#: strategy ids whose seats read the view of the table (``"view"`` in their module's ``NEEDS``)
+VIEW_IDS = tuple(i for i, module in enumerate(PLAYER_MODULES) if "view" in module.NEEDS)
+
+BID_ARGS = "turn, named, clairvoyant, setup, players, dec_st, seats, view"
+CARD_ARGS = "turn, trick, legal, setup, players, dec_st, seats, view, net"
 
 
-@hot
-def keeps_view(n, strat):
-    """Whether a seat plays pimc or learned: then the round keeps the view of it they read."""
-    track = False
-    for p in range(n):
-        track |= strat[p] == S_PIMC or strat[p] == S_LEARNED
-    return track
+def switch_source(names: tuple[str, ...], view_ids: tuple[int, ...]) -> str:
+    """The source of ``keeps_view``, ``player_bid`` and ``player_card`` for the players ``names`` (by id).
+
+    One branch per player, calling ``player_<id>.bid``/``.card``; ``view_ids``: the ids whose seats read the view.
+    """
+    last = len(names) - 1
+    view_test = " or ".join(f"strat[p] == {i}" for i in view_ids) or "False"
+    lines = [
+        "def keeps_view(n, strat):",
+        '    """Whether a seat reads the view of the table (pimc, learned): then the round keeps it."""',
+        "    track = False",
+        "    for p in range(n):",
+        f"        track |= {view_test}",
+        "    return track",
+        "",
+    ]
+    for entry, args, out in (("bid", BID_ARGS, "(bid, estimate)"), ("card", CARD_ARGS, "form")):
+        lines += [
+            f"def player_{entry}({args}):",
+            f'    """The {out} of seat ``turn.p`` as its registered player decides it."""',
+            "    kind = players.strat[turn.p]",
+        ]
+        for i, name in enumerate(names[:last]):
+            lines += [f"    if kind == {i}:  # {name}", f"        return player_{i}.{entry}({args})"]
+        lines += [f"    return player_{last}.{entry}({args})  # {names[last]}", ""]
+    return "\n".join(lines)
+
+
+def _compile_switch() -> dict:
+    """Execute :func:`switch_source` (kept in ``linecache``, so ``inspect.getsource`` shows it) and inline it."""
+    source = switch_source(tuple(player.name for player in REGISTRY), VIEW_IDS)
+    filename = f"<wizsim.engine.players.seats: switch made from {len(REGISTRY)} registered players>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
+    namespace: dict = {f"player_{i}": module for i, module in enumerate(PLAYER_MODULES)}
+    exec(compile(source, filename, "exec"), namespace)  # noqa: S102 - our own source, made from the registry
+    # inlined into their callers (whose machine code is cached); generated code has no file to cache under itself
+    inline_options = dict(OVERLOAD_OPTIONS, inline="always")
+    return {name: njit(**inline_options)(namespace[name]) for name in ("keeps_view", "player_bid", "player_card")}
+
+
+_SWITCH = _compile_switch()
+keeps_view = _SWITCH["keeps_view"]
+player_bid = _SWITCH["player_bid"]
+player_card = _SWITCH["player_card"]
 
 
 @hot
 def seat_bid(turn, named, clairvoyant, setup, players, dec_st, seats, view):
     """Seat ``turn.p``'s bid, the Canadian rule's step included (towards the player's estimate)."""
-    kind = players.strat[turn.p]
     if rule.has_rule(turn, clairvoyant, players):
         b, est = rule.bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)
-    elif kind == S_RANDOM:
-        b, est = random_player.bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)
-    elif kind == S_HEURISTIC:
-        b, est = heuristic.bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)
-    elif kind == S_TABLE:
-        b, est = table.bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)
-    elif kind == S_PIMC:
-        b, est = pimc.bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)
-    else:  # S_LEARNED (the Python layer admits registered ids only)
-        b, est = learned.bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)
+    else:
+        b, est = player_bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)
     return canadian_step(b, est, turn.k, turn.forbidden)
 
 
 @hot
 def seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net):
     """The form seat ``turn.p`` plays, ``legal`` its legal cards (the round draws a random seat's card itself)."""
-    kind = players.strat[turn.p]
-    if kind == S_RANDOM:
-        return random_player.card(turn, trick, legal, setup, players, dec_st, seats, view, net)
-    if kind == S_HEURISTIC:
-        return heuristic.card(turn, trick, legal, setup, players, dec_st, seats, view, net)
-    if kind == S_TABLE:
-        return table.card(turn, trick, legal, setup, players, dec_st, seats, view, net)
-    if kind == S_PIMC:
-        return pimc.card(turn, trick, legal, setup, players, dec_st, seats, view, net)
-    return learned.card(turn, trick, legal, setup, players, dec_st, seats, view, net)  # S_LEARNED
+    return player_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
 
 
 @hot
