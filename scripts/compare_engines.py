@@ -5,7 +5,7 @@
 
 Each checkout runs in its own process (``PYTHONPATH`` set to it), the checkouts
 take turns ``--rounds`` times, and every case is warmed up (compiled, loaded)
-before it is timed: the median of 3 timed runs per process. Prints rounds/s of
+before it is timed: the median of ``--repeats`` timed runs (default 3) per process. Prints rounds/s of
 both and their ratio (second / first) per case: the ratio is what this noisy
 machine can compare, not the absolute numbers.
 """
@@ -32,6 +32,7 @@ CHILD = """
 import importlib, json, statistics, sys, time
 S = importlib.import_module("wizsim.simulate")  # the module (older wizsim exports a function of that name)
 cases = json.loads(sys.argv[1])
+repeats = int(sys.argv[2])
 try:
     try:
         from wizsim.run.parallel import RunOptions, run_counts
@@ -46,7 +47,7 @@ for name, kw in cases.items():
     run(S.make_spec(seed=2, **small))  # warm-up: compile or load the kernels
     spec = S.make_spec(seed=1, **kw)
     times = []
-    for _ in range(3):
+    for _ in range(repeats):
         t0 = time.perf_counter()
         run(spec)
         times.append(time.perf_counter() - t0)
@@ -56,12 +57,12 @@ print(json.dumps(out))
 """
 
 
-def measure(path: str) -> dict[str, float]:
+def measure(path: str, cases: dict, repeats: int) -> dict[str, float]:
     root = os.path.abspath(path)
     env = dict(os.environ, PYTHONPATH=root)
     # cwd = the checkout: ``python -c`` puts the working directory first on sys.path, ahead of PYTHONPATH
     res = subprocess.run(
-        [sys.executable, "-c", CHILD, json.dumps(CASES)], env=env, cwd=root, capture_output=True, text=True,
+        [sys.executable, "-c", CHILD, json.dumps(cases), str(repeats)], env=env, cwd=root, capture_output=True, text=True,
         check=True,
     )  # fmt: skip
     out = json.loads(res.stdout.strip().splitlines()[-1])
@@ -76,13 +77,20 @@ def main() -> None:
     ap.add_argument("first", help="checkout to compare against (the baseline)")
     ap.add_argument("second", help="checkout measured against it")
     ap.add_argument("--rounds", type=int, default=2, help="alternating rounds (default 2)")
+    ap.add_argument("--repeats", type=int, default=3, help="timed runs per case and process; median (default 3)")
+    ap.add_argument("--only", default="", help="comma-separated case names to run (default: all)")
     a = ap.parse_args()
+    wanted = [c.strip() for c in a.only.split(",") if c.strip()]
+    unknown = [c for c in wanted if c not in CASES]
+    if unknown:
+        raise SystemExit(f"error: unknown case(s) {', '.join(map(repr, unknown))}; cases: {', '.join(CASES)}")
+    cases = {k: v for k, v in CASES.items() if not wanted or k in wanted}
     runs: dict[str, list[dict[str, float]]] = {"first": [], "second": []}
     for _ in range(a.rounds):
-        runs["first"].append(measure(a.first))
-        runs["second"].append(measure(a.second))
+        runs["first"].append(measure(a.first, cases, a.repeats))
+        runs["second"].append(measure(a.second, cases, a.repeats))
     print(f"{'case':28s} {'first':>12s} {'second':>12s}  ratio  (per round)")
-    for name in CASES:
+    for name in cases:
         one = statistics.median(r[name] for r in runs["first"])
         two = statistics.median(r[name] for r in runs["second"])
         pairs = [round(b[name] / f[name], 2) for f, b in zip(runs["first"], runs["second"], strict=True)]
