@@ -91,12 +91,14 @@ def _compile_switch() -> dict:
     filename = f"<wizsim.engine.players.seats: switch made from {len(REGISTRY)} registered players>"
     linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
     namespace: dict = {f"player_{i}": module for i, module in enumerate(PLAYER_MODULES)}
+    namespace["__name__"] = __name__  # the functions' __module__: this module
     exec(compile(source, filename, "exec"), namespace)  # noqa: S102 - our own source, made from the registry
     # inlined into their callers (whose machine code is cached); generated code has no file to cache under itself
     inline_options = dict(OVERLOAD_OPTIONS, inline="always")
     return {name: njit(**inline_options)(namespace[name]) for name in ("keeps_view", "player_bid", "player_card")}
 
 
+#: the generated switch: compiled only into its callers, so it has no on-disk cache of its own (Numba's NullCache)
 _SWITCH = _compile_switch()
 keeps_view = _SWITCH["keeps_view"]
 player_bid = _SWITCH["player_bid"]
