@@ -328,17 +328,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print()
         print(format_games(games))
     if args.out:
+        from .run.io import atomic_path, output_group
+
         for df in (table, games):
             if df is not None:
                 df.attrs = dict(prov)
-        write_table(table, args.out)
-        if games is not None:
-            write_table(games, _games_path(args.out))
         meta = Path(args.out).with_suffix(Path(args.out).suffix + ".json")
-        from .run.io import atomic_path
-
-        with atomic_path(meta) as tmp:
-            tmp.write_text(json.dumps(prov, indent=2) + "\n")
+        # the tables and their provenance appear together, the provenance last (io.output_group)
+        with output_group():
+            write_table(table, args.out)
+            if games is not None:
+                write_table(games, _games_path(args.out))
+            with atomic_path(meta) as tmp:
+                tmp.write_text(json.dumps(prov, indent=2) + "\n")
         print(
             f"\nwrote {args.out}" + (f" and {_games_path(args.out)}" if games is not None else "") + f" ({meta.name})"
         )

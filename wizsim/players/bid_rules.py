@@ -34,6 +34,7 @@ import contextlib
 import difflib
 import hashlib
 import importlib
+import importlib.util
 import inspect
 import re
 import sys
@@ -106,6 +107,19 @@ def _one_line(exc: BaseException) -> str:
     return line if len(line) <= 240 else line[:237] + "..."
 
 
+def _flat(exc: BaseException) -> str:
+    """An exception's message on one line (a rule file's own exception may hold newlines)."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _user_attribute(module: types.ModuleType, name: str, where: str) -> Any:
+    """``module.name``, or None if it has none; a WizsimError if the module's own ``__getattr__`` fails otherwise."""
+    try:
+        return getattr(module, name, None)
+    except (Exception, SystemExit) as exc:
+        raise WizsimError(f"{where}: reading {name!r} fails: {type(exc).__name__}: {_flat(exc)}") from None
+
+
 class BidRule:
     """A user's bid function, checked and compiled for the engine.
 
@@ -143,9 +157,15 @@ class BidRule:
         self.compiled()  # compile now: a rule that does not compile is refused before anything runs
 
     def _check_signature(self) -> tuple[str, ...]:
+        if (
+            inspect.iscoroutinefunction(self.func)
+            or inspect.isgeneratorfunction(self.func)
+            or inspect.isasyncgenfunction(self.func)
+        ):
+            raise WizsimError(f"bid rule {self.label}: it is a generator or async function; write a plain def")
         try:
             sig = inspect.signature(self.func)
-        except (TypeError, ValueError):
+        except (Exception, SystemExit):  # a callable object's own __signature__ may raise anything
             raise WizsimError(f"bid rule {self.label}: cannot read its parameters; write a plain def") from None
         names = []
         for prm in sig.parameters.values():
@@ -226,14 +246,26 @@ def load_rule(spec: str, label: str | None = None) -> BidRule:
         raise WizsimError(f"rule {spec!r}: write rule(path/to/file.py:function)")
     if not path_text.endswith(".py") and re.fullmatch(r"[A-Za-z_][\w.]*", path_text):
         return _load_module_rule(path_text, name, label or spec.strip())
-    path = Path(path_text).expanduser()
-    if not path.is_file():
+    try:
+        path = Path(path_text).expanduser()
+        found = path.is_file()
+        data = path.read_bytes() if found else b""
+        resolved = str(path.resolve()) if found else ""
+    except (OSError, RuntimeError, ValueError) as exc:  # RuntimeError: ~user unknown; ValueError: a NUL
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else _flat(exc)
+        raise WizsimError(f"rule {spec!r}: cannot read {path_text!r}: {why}") from None
+    if not found:
         raise WizsimError(f"rule {spec!r}: no file {str(path)!r}")
     try:
-        source = path.read_text()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise WizsimError(f"rule {spec!r}: cannot read {str(path)!r}: {exc}") from None
-    return rule_from_source(source, str(path.resolve()), name, label or spec.strip(), spec.strip())
+        # as Python reads a source file: a UTF-8 byte order mark or a coding declaration (PEP 263) is honoured
+        source = importlib.util.decode_source(data)
+    except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
+        where = f" (byte {exc.start})" if isinstance(exc, UnicodeDecodeError) else ""
+        raise WizsimError(
+            f"rule {spec!r}: {str(path)!r} is not text in its encoding{where}: save it as UTF-8"
+            " (or declare its encoding: # -*- coding: latin-1 -*-)"
+        ) from None
+    return rule_from_source(source, resolved, name, label or spec.strip(), spec.strip())
 
 
 _FROM_SOURCE: dict[tuple[str, str, str], BidRule] = {}  # per process: a worker compiles each rule once
@@ -282,11 +314,11 @@ def rule_from_source(source: str, path: str, name: str, label: str, spec: str | 
     try:
         sys.modules[mod_name] = module  # dataclasses and pickling look the module up
         exec(compile(source, path, "exec"), module.__dict__)  # noqa: S102 - the user's own rule file
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # whatever the file's own code raises, exit() included
         sys.modules.pop(mod_name, None)
-        where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) else ""
-        raise WizsimError(f"rule {spec!r}: {path!r} fails to load{where}: {type(exc).__name__}: {exc}") from None
-    func = getattr(module, name, None)
+        where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) and exc.lineno else ""
+        raise WizsimError(f"rule {spec!r}: {path!r} fails to load{where}: {type(exc).__name__}: {_flat(exc)}") from None
+    func = _user_attribute(module, name, f"rule {spec!r}: {path!r}")
     if not callable(func):
         raise WizsimError(f"rule {spec!r}: {path!r} has no function {name!r}")
     rule = BidRule(func, label=label, origin=(path, name), source=source)
@@ -298,9 +330,11 @@ def _load_module_rule(module_name: str, name: str, label: str) -> BidRule:
     """``package.module:func``: a rule in an importable module (wizsim.players.rules_of_thumb)."""
     try:
         module = importlib.import_module(module_name)
-    except Exception as exc:
-        raise WizsimError(f"rule {module_name}:{name}: cannot import {module_name!r}: {exc}") from None
-    func = getattr(module, name, None)
+    except (Exception, SystemExit) as exc:
+        raise WizsimError(
+            f"rule {module_name}:{name}: cannot import {module_name!r}: {type(exc).__name__}: {_flat(exc)}"
+        ) from None
+    func = _user_attribute(module, name, f"rule {module_name}:{name}: module {module_name!r}")
     if not callable(func):
         raise WizsimError(f"rule {module_name}:{name}: module {module_name!r} has no function {name!r}")
     return BidRule(func, label=label)
@@ -321,20 +355,22 @@ def rule_errors(rules: list[BidRule]) -> Iterator[None]:
     """Turn the kernel's report of an impossible bid into a :class:`WizsimError` naming the rule."""
     try:
         yield
-    except ArithmeticError as exc:  # e.g. a division by zero inside a rule (Numba raises as Python does)
+    except WizsimError:
+        raise
+    except Exception as exc:
+        if exc.args and exc.args[0] == "wizsim-rule" and len(exc.args) == 4:
+            _, slot, value, k = exc.args
+            label = rules[int(slot)].label if 0 <= int(slot) < len(rules) else "?"
+            raise WizsimError(
+                f"bid rule {label} returned {value:g} in a {int(k)}-card round: a bid must be a whole number from 0"
+                f" to {int(k)} (values are rounded; clip with min(max(bid, 0), cards))"
+            ) from None
         if not rules:
             raise
+        # what a rule raises while bidding: a division by zero, an assert, an index out of range, its own raise
+        # (Numba raises as Python does; the engine raises nothing else)
         names = ", ".join(r.label for r in rules)
-        raise WizsimError(f"bid rule {names} failed while bidding: {type(exc).__name__}: {exc}") from None
-    except ValueError as exc:
-        if not (exc.args and exc.args[0] == "wizsim-rule" and len(exc.args) == 4):
-            raise
-        _, slot, value, k = exc.args
-        label = rules[int(slot)].label if 0 <= int(slot) < len(rules) else "?"
-        raise WizsimError(
-            f"bid rule {label} returned {value:g} in a {int(k)}-card round: a bid must be a whole number from 0 to"
-            f" {int(k)} (values are rounded; clip with min(max(bid, 0), cards))"
-        ) from None
+        raise WizsimError(f"bid rule {names} failed while bidding: {type(exc).__name__}: {_flat(exc)}") from None
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,11 @@ again only if its script, the wizsim package's source, the size or the
 output files changed (numbers do not depend on ``jobs``, so it is not part
 of the key). ``force=True`` (``wizsim report --force``) runs everything. The
 cache is also how an interrupted report resumes: rerun it, and the analyses
-that finished are not run again (so ``--checkpoint`` is not taken).
+that finished are not run again (so ``--checkpoint`` is not taken). An
+analysis's files and its cache entry are moved into place together when it
+finishes (``io.output_group``): an analysis killed half-way leaves its previous
+files; ``README.md``, which describes them, is removed when they change and
+written again at the end, so it never describes files of another run.
 
 Run options: ``jobs`` goes to every analysis; ``backend`` and ``scheduler``
 go to an analysis whose ``run`` takes them (``--backend dask`` is refused
@@ -36,7 +40,7 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import WizsimError
-from ..run.io import RESULTS_FLOAT_FORMAT, atomic_path, check_output, csv_float_format
+from ..run.io import RESULTS_FLOAT_FORMAT, atomic_path, check_output, csv_float_format, output_group
 from ..run.parallel import Progress, RunOptions, numba_cache_off
 
 PRECISION_NOTE = (
@@ -164,13 +168,19 @@ def run_report(
                 bar.update(1)
                 continue
             t0 = time.perf_counter()
-            with csv_float_format(RESULTS_FLOAT_FORMAT):
-                info = module.run(size=size, outdir=outdir, **kwargs)
-            seconds = time.perf_counter() - t0
+            # the analysis's files and its cache entry appear together, the entry last; README.md, which
+            # describes the files, goes when they change (written again at the end): io.output_group
+            with output_group(stale=[outdir / "README.md"]):
+                with csv_float_format(RESULTS_FLOAT_FORMAT):
+                    info = module.run(size=size, outdir=outdir, **kwargs)
+                seconds = time.perf_counter() - t0
+                try:
+                    cache.parent.mkdir(exist_ok=True)
+                except OSError as exc:
+                    raise WizsimError(f"cannot write {cache}: {exc.strerror or exc}") from None
+                with atomic_path(cache) as tmp:
+                    tmp.write_text(json.dumps({"key": key, "info": info, "seconds": round(seconds, 1)}, indent=1))
             bar.write(f"{info['name']}: {info['headline']} ({seconds:.1f} s)")
-            cache.parent.mkdir(exist_ok=True)
-            with atomic_path(cache) as tmp:
-                tmp.write_text(json.dumps({"key": key, "info": info, "seconds": round(seconds, 1)}, indent=1))
             sections.append(info)
             bar.update(1)
     lines = [

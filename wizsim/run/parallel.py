@@ -25,7 +25,10 @@ the training of the bid table run through this module:
   ``manifest.json``, the run's identity); a rerun of the same run loads them
   and runs only the others. Sums of integers do not depend on the order in
   which blocks finish, so a resumed run gives the result of an uninterrupted
-  one.
+  one. The manifest is read strictly: anything but the very manifest this run
+  writes is refused in one line naming the first fields that differ. A block
+  carries the SHA-256 of its arrays; a block that cannot be read, or whose
+  arrays do not match it, is run again (with a warning).
 * :class:`Progress` is a line on stderr that appears once a run has taken 2 s.
 * :func:`map_tasks` runs tasks of any kind in the same workers and returns
   their results in order: the analyses under ``analyses/`` use it.
@@ -42,12 +45,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import json
 import math
 import os
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -70,7 +75,8 @@ THREAD_VARS = (
     "NUMBA_NUM_THREADS",
     "NUMEXPR_NUM_THREADS",
 )
-CHECKPOINT_FORMAT = "wizsim-checkpoint/1"
+CHECKPOINT_FORMAT = "wizsim-checkpoint/2"  # 2: blocks carry the SHA-256 of their arrays
+BLOCK_DIGEST = "sha256"  # the member of a block file that holds it
 DASK_CONNECT_TIMEOUT = 30  # seconds to reach an existing scheduler
 PROGRESS_DELAY = 2.0  # seconds before a progress line appears
 BAR_FORMAT = "{desc} {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt}{unit} [{elapsed}<{remaining}, {rate_fmt}]"
@@ -493,6 +499,8 @@ class Checkpoint:
 
     def _open(self) -> None:
         folder = self.folder
+        if "\0" in str(folder):
+            raise WizsimError(f"checkpoint {str(folder)!r}: a folder name cannot hold a NUL character")
         if folder.exists() and not folder.is_dir():
             raise WizsimError(f"checkpoint {folder} is not a folder; give a folder name")
         try:
@@ -508,11 +516,8 @@ class Checkpoint:
         path = folder / "manifest.json"
         wanted = json.loads(json.dumps(self.manifest))
         if path.exists():
-            try:
-                found = json.loads(path.read_text())
-            except (OSError, ValueError) as exc:
-                raise self._fail(f"has an unreadable manifest.json ({exc})") from None
-            if found != wanted:
+            found = self._read_manifest(path)
+            if _canonical(found) != _canonical(wanted):
                 raise self._fail(f"was made by a different run: {_describe_difference(found, wanted)}")
             return
         if any(folder.iterdir()):
@@ -522,7 +527,24 @@ class Checkpoint:
         from .io import atomic_path
 
         with atomic_path(path) as tmp:
-            tmp.write_text(json.dumps(wanted, indent=2) + "\n")
+            tmp.write_text(json.dumps(wanted, indent=2) + "\n", encoding="utf-8")
+
+    def _read_manifest(self, path: Path) -> dict[str, Any]:
+        """The manifest's JSON object; a WizsimError if it is not one JSON object of UTF-8 text without repeated keys."""
+        try:
+            text = path.read_bytes().decode("utf-8")
+            found = json.loads(text, object_pairs_hook=_no_repeated_keys, parse_int=_parse_int)
+        except OSError as exc:
+            raise self._fail(f"has an unreadable manifest.json ({exc.strerror or exc})") from None
+        except UnicodeDecodeError as exc:
+            raise self._fail(f"has a manifest.json that is not UTF-8 text (byte {exc.start})") from None
+        except RecursionError:
+            raise self._fail("has a manifest.json nested too deeply to be one wizsim wrote") from None
+        except ValueError as exc:
+            raise self._fail(f"has an unreadable manifest.json ({_flat(exc)})") from None
+        if not isinstance(found, dict):
+            raise self._fail(f"has a manifest.json that is not a JSON object but {_short(found)}")
+        return found
 
     def blocks(self) -> list[tuple[int, int]]:
         """The ``(lo, hi)`` chunk ranges of the blocks."""
@@ -532,47 +554,139 @@ class Checkpoint:
         return self.folder / f"block-{lo}-{hi}.npz"
 
     def load(self, lo: int, hi: int) -> dict[str, np.ndarray] | None:
-        """The arrays of a finished block, or None if it is missing or unreadable (then it is run again)."""
+        """The arrays of a finished block, or None if it is missing or damaged (then it is run again).
+
+        A damaged block (not a readable ``.npz``, or arrays that do not match the
+        SHA-256 it carries) is reported with a warning: see :meth:`damaged`.
+        """
         path = self.block_path(lo, hi)
         if not path.exists():
             return None
         try:
-            with np.load(path, allow_pickle=False) as z:
-                return {name: z[name] for name in z.files}
-        except Exception:  # a damaged file: run the block again
+            # the file opened here, so that it is closed when numpy fails half-way (np.load of a path leaks it)
+            with open(path, "rb") as f, np.load(f, allow_pickle=False) as z:
+                arrays = {name: z[name] for name in z.files}
+        except Exception:  # numpy and zipfile raise many kinds for a damaged file
+            self.damaged(lo, hi, "not a readable .npz file")
             return None
+        if not all(isinstance(a, np.ndarray) for a in arrays.values()):  # a member that is not .npy: its bytes
+            self.damaged(lo, hi, "it holds files that are not arrays")
+            return None
+        digest = arrays.pop(BLOCK_DIGEST, None)
+        if digest is None or digest.shape != () or digest.dtype.kind != "U" or str(digest) != _digest(arrays):
+            self.damaged(lo, hi, "its arrays do not match the checksum written with them")
+            return None
+        return arrays
+
+    def damaged(self, lo: int, hi: int, why: str) -> None:
+        """Warn that the block ``lo .. hi - 1`` is damaged (``why``): it is run again."""
+        name = self.block_path(lo, hi).name
+        warnings.warn(f"checkpoint {self.folder}: {name} is damaged ({why}); running it again", stacklevel=2)
 
     def save(self, lo: int, hi: int, arrays: dict[str, np.ndarray]) -> None:
-        """Write a finished block's arrays atomically (and to disk)."""
+        """Write a finished block's arrays and their SHA-256 atomically (and to disk)."""
         from .io import atomic_path
 
+        if BLOCK_DIGEST in arrays:
+            raise ValueError(f"a block's arrays may not be named {BLOCK_DIGEST!r}")
         with atomic_path(self.block_path(lo, hi)) as tmp, open(tmp, "wb") as f:
-            np.savez(f, allow_pickle=False, **arrays)
+            np.savez(f, allow_pickle=False, **arrays, **{BLOCK_DIGEST: np.array(_digest(arrays))})
             f.flush()
             os.fsync(f.fileno())
 
 
+def _digest(arrays: dict[str, np.ndarray]) -> str:
+    """SHA-256 of named arrays: names, dtypes, shapes and bytes, in name order."""
+    h = hashlib.sha256()
+    for name in sorted(arrays):
+        a = np.ascontiguousarray(arrays[name])
+        h.update(json.dumps([name, a.dtype.str, list(a.shape)]).encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """json's object hook: a key given twice is an error (which of the two would count?)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"key {_short(key)} is given twice")
+        out[key] = value
+    return out
+
+
+class _HugeNumber(str):
+    """A whole number too long for ``int`` (thousands of digits) in a manifest: kept as its digits."""
+
+
+def _parse_int(text: str) -> int | _HugeNumber:
+    return int(text) if len(text) <= 4000 else _HugeNumber(text)
+
+
+def _canonical(value: Any) -> str:
+    """JSON text that tells apart what ``==`` does not (``1``, ``1.0`` and ``true``); keys in order."""
+    return json.dumps(value, sort_keys=True)
+
+
+def _flat(exc: BaseException) -> str:
+    """An exception's message on one line."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
 def _short(value: Any) -> str:
+    if isinstance(value, _HugeNumber):
+        return f"a number of {len(value.lstrip('-'))} digits"
     text = json.dumps(value, sort_keys=True)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+_MISSING = object()
+
+
+def _field(found: dict, key: str) -> Any:
+    return found.get(key, _MISSING)
+
+
+def _show(value: Any) -> str:
+    return "missing" if value is _MISSING else _short(value)
+
+
+def _name(key: str, known: dict) -> str:
+    """A field's name: as it is if this run writes it, else quoted (a found name may hold any character)."""
+    return key if key in known else f"field {_short(key)}"
+
+
 def _describe_difference(found: dict, wanted: dict) -> str:
-    """'seed 7 (this run: 8), ...' for the first few fields that differ."""
+    """'seed 7 (this run: 8), ...' for the first few fields that differ (a missing field: 'missing')."""
+
+    def differ(a: Any, b: Any) -> bool:
+        return a is _MISSING or b is _MISSING or _canonical(a) != _canonical(b)
+
+    if differ(_field(found, "format"), wanted["format"]):
+        return f"format {_show(_field(found, 'format'))} (this run: {wanted['format']})"
     diffs = []
-    if found.get("format") != wanted["format"]:
-        return f"format {_short(found.get('format'))} (this run: {wanted['format']})"
-    if found.get("wizsim_version") != wanted["wizsim_version"]:
-        diffs.append(f"wizsim {found.get('wizsim_version')} (this run: {wanted['wizsim_version']})")
-    old_run, new_run = found.get("run") or {}, wanted["run"]
+    old_version = _field(found, "wizsim_version")
+    version_differs = differ(old_version, wanted["wizsim_version"])
+    if version_differs:
+        plain = isinstance(old_version, str) and old_version.isprintable() and len(old_version) <= 60
+        shown = old_version if plain else _show(old_version)
+        diffs.append(f"wizsim {shown} (this run: {wanted['wizsim_version']})")
+    old_run, new_run = _field(found, "run"), wanted["run"]
+    if not isinstance(old_run, dict):
+        diffs.append(f"run {_show(old_run)} (this run: an object of {len(new_run)} fields)")
+        old_run = {}
     for key in sorted(set(old_run) | set(new_run)):
-        if key == "wizsim_version":
+        if key == "wizsim_version" and version_differs:
+            continue  # said above
+        a, b = old_run.get(key, _MISSING), new_run.get(key, _MISSING)
+        if differ(a, b):
+            diffs.append(f"{_name(key, new_run)} {_show(a)} (this run: {_show(b)})")
+    for key in sorted(set(found) | set(wanted)):
+        if key in ("format", "wizsim_version", "run"):
             continue
-        if old_run.get(key) != new_run.get(key):
-            diffs.append(f"{key} {_short(old_run.get(key))} (this run: {_short(new_run.get(key))})")
-    for key in ("n_chunks", "block_chunks"):
-        if found.get(key) != wanted[key] and not diffs:
-            diffs.append(f"{key} {_short(found.get(key))} (this run: {wanted[key]})")
+        a, b = _field(found, key), wanted.get(key, _MISSING)
+        if differ(a, b):
+            diffs.append(f"{_name(key, wanted)} {_show(a)} (this run: {_show(b)})")
     if not diffs:
         diffs.append("its manifest.json differs")
     more = f" and {len(diffs) - 3} more" if len(diffs) > 3 else ""
@@ -688,17 +802,22 @@ def chunks_done(done: int, total: int) -> str:
 
 
 def _load_counts(ckpt: Checkpoint, spec: RunSpec, lo: int, hi: int) -> Counts | None:
-    """The counts of a finished block, or None if missing or unusable."""
+    """The counts of a finished block, or None if missing or unusable (then it is run again)."""
     arrays = ckpt.load(lo, hi)
-    if arrays is None or set(arrays) != {"joint", "aux", "game_acc"}:
+    if arrays is None:
+        return None
+    if set(arrays) != {"joint", "aux", "game_acc"}:
+        ckpt.damaged(lo, hi, f"it holds {sorted(arrays)}, not joint, aux and game_acc")
         return None
     got = Counts(arrays["joint"], arrays["aux"], arrays["game_acc"])
     want = Counts.zeros(spec.players, max(spec.schedule))
     for name in ("joint", "aux", "game_acc"):
         a, b = getattr(got, name), getattr(want, name)
         if a.dtype != b.dtype or a.shape != b.shape:
+            ckpt.damaged(lo, hi, f"{name} is {a.dtype}{list(a.shape)}, not {b.dtype}{list(b.shape)}")
             return None
-    if int(got.joint.sum()) != _block_rounds(spec, lo, hi) * spec.players:
+    if int(got.joint.sum()) != _block_rounds(spec, lo, hi) * spec.players or (got.joint < 0).any():
+        ckpt.damaged(lo, hi, "its counts are not those of its rounds")
         return None
     return got
 

@@ -186,16 +186,22 @@ def _load_chunk(ckpt: Checkpoint, chunk: int, dims: int, seats_held: int) -> tup
     ``seats_held`` is what every strategy's seats-held sum must be (a check that the file is whole).
     """
     arrays = ckpt.load(chunk, chunk + 1)
-    if arrays is None or set(arrays) != {"sums", "gram"}:
+    if arrays is None:
+        return None
+    if set(arrays) != {"sums", "gram"}:
+        ckpt.damaged(chunk, chunk + 1, f"it holds {sorted(arrays)}, not sums and gram")
         return None
     try:
         sums = np.array([int(x) for x in arrays["sums"].ravel()], dtype=object)
         gram = np.array([int(x) for x in arrays["gram"].ravel()], dtype=object)
     except (TypeError, ValueError):
+        ckpt.damaged(chunk, chunk + 1, "its sums are not whole numbers")
         return None
     if sums.shape != (dims,) or gram.shape != (dims * dims,):
+        ckpt.damaged(chunk, chunk + 1, "its sums are not those of this tournament's strategies")
         return None
     if any(sums[s + Q_SEATS] != seats_held for s in range(0, dims, N_Q)):
+        ckpt.damaged(chunk, chunk + 1, "its sums are not those of its deals")
         return None
     return sums, gram.reshape(dims, dims)
 
