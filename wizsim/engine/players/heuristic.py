@@ -576,12 +576,17 @@ def _heuristic_bid(on, turn, clairvoyant, hands, cnt, deck, table, rules, params
 
 
 def base_bid(on, turn, clairvoyant, hands, cnt, deck, table, rules, params, work):
+    """:func:`heuristic_base`, compiled as the implementation of :func:`heuristic_bid`: a function of its own,
+    called once per bid of a heuristic seat (the table player's bid is one call too: :func:`.table.start_bid`)."""
+    return heuristic_base(turn, clairvoyant, hands, cnt, deck, table, rules, params, work)
+
+
+@hot
+def heuristic_base(turn, clairvoyant, hands, cnt, deck, table, rules, params, work):
     """The heuristic's bid of seat ``turn.p`` (a :class:`..bundles.BidTurn`) and its estimate.
 
     The rounded estimate in 0..k (:func:`estimate`), or under clairvoyance
-    the best bid for the hands as dealt (:func:`clairvoyant_bid`). Compiled
-    as the implementation of :func:`heuristic_bid`: a function of its own,
-    called once per bid of a non-random seat.
+    the best bid for the hands as dealt (:func:`clairvoyant_bid`).
     """
     p, n, k, trump = turn.p, turn.n, turn.k, turn.trump
     if clairvoyant:
