@@ -114,3 +114,25 @@ def test_python_slots_follow_the_layout_names():
     row = S.make_strategy("table(explore=1,lead_trump=0)").param_row()
     assert row[L.TP_EXPLORE] == 1 and row[L.TP_REFINE] == L.REFINE_KEEP_JESTER
     assert np.all(S.make_strategy("random").param_row()[: L.H_END] == 0)
+
+
+@pytest.mark.parametrize(
+    "strategy",
+    [*L.PLAYERS, "rule(scripts/my_rule_example.py:my_rule)", "pimc(rollout=4),random,random,random"],
+)
+def test_a_kernel_compiles_the_branch_of_every_player_it_seats(strategy):
+    """The round kernels compile the switch of the players their switches admit (run.seated_ids): never fewer
+    than the run seats, and a random-only run only random's branch."""
+    from numba import typeof
+
+    from wizsim.engine.run import seated_ids
+    from wizsim.run.simulate import make_spec
+
+    spec = make_spec(4, cards=3, hands=10, seed=1, strategy=strategy)
+    setup, players = spec.kernel_args()
+    ids = seated_ids(typeof(setup.feats))
+    assert set(np.unique(players.strat).tolist()) <= set(ids), (strategy, ids)
+    if strategy == "random":
+        assert ids == (L.S_RANDOM,)
+    if strategy in ("heuristic", "table"):
+        assert L.S_PIMC not in ids and L.S_LEARNED not in ids

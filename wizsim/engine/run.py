@@ -17,11 +17,17 @@ and their squares (columns in :mod:`.layout`).
 
 from __future__ import annotations
 
-import numpy as np
+import functools
+import types as pytypes
 
+import numpy as np
+from numba import njit
+from numba.extending import overload
+
+from . import round as round_module
 from .bundles import Accumulators, GameSeats, Outputs, Players, Records, Seats, Setup, Streams, Tables
 from .jit.borrow import borrow, hold, stack_stream
-from .jit.config import hot, jit
+from .jit.config import OVERLOAD_OPTIONS, hot, jit, switch_off
 from .jit.rng import below
 from .layout import (
     AUX_HIT,
@@ -42,6 +48,7 @@ from .layout import (
     R_ELIMINATION,
     WIN_SHARE,
 )
+from .players import seats as seats_module
 from .players.pimc_view import new_view
 from .round import play_round
 
@@ -222,6 +229,63 @@ def play_items(n, schedule, first, count, state, setup, players, out):
     hold((tables, setup, seats, ws, out, view, schedule, players))
 
 
+# --------------------------------------------------------------------------- the players a run can seat
+# Every round kernel used to inline every registered player's entry points, seated or not: a run of random
+# players compiled the heuristic's, table's, pimc's and learned's too (the first simulate of random 4x10: 20 s,
+# 16.4-17.5 s with the switch cut to two players). ``play_items_seated`` is ``play_items`` compiled with the
+# switch of the players the run's compile-time switches admit (a player is left out when one of its NEEDS is a
+# switch that is off): the choice is made from the kernel's argument types, so a compiled (or cached) kernel
+# always has the branches its run needs.
+
+#: NEEDS that have a compile-time switch (:class:`.bundles.Switches`)
+SWITCHED_NEEDS = frozenset({"heuristic", "pimc", "learned"})
+
+
+def seated_ids(feats) -> tuple[int, ...]:
+    """Registry ids of the players a kernel with switches of type ``feats`` (a Numba named tuple) can seat."""
+    on = {name: not switch_off(feats[feats.fields.index(name)]) for name in SWITCHED_NEEDS}
+    modules = seats_module.PLAYER_MODULES
+    return tuple(i for i, module in enumerate(modules) if all(on[need] for need in module.NEEDS & SWITCHED_NEEDS))
+
+
+def _clone(dispatcher, **replace):
+    """The Python function of ``dispatcher`` with some of its globals replaced (the same code, other callees)."""
+    func = dispatcher.py_func
+    env = dict(func.__globals__, **replace)
+    out = pytypes.FunctionType(func.__code__, env, func.__name__, func.__defaults__, func.__closure__)
+    out.__qualname__, out.__doc__, out.__module__ = func.__qualname__, func.__doc__, func.__module__
+    return out
+
+
+def _inline(func):
+    """Inlined into its callers; a clone has no file of its own to cache under (its callers are cached)."""
+    return njit(inline="always", **OVERLOAD_OPTIONS)(func)
+
+
+@functools.cache
+def play_items_for(ids: tuple[int, ...]):
+    """``play_items`` (a Python function) whose round reaches the switch of the players ``ids`` only."""
+    switch = seats_module.compile_switch(ids)
+    keeps_view = switch["keeps_view"]
+    seat_bid = _inline(_clone(seats_module.seat_bid, player_bid=switch["player_bid"]))
+    seat_card = _inline(_clone(seats_module.seat_card, player_card=switch["player_card"]))
+    bid_phase = _inline(_clone(round_module.bid_phase, seat_bid=seat_bid))
+    trick_phase = _inline(_clone(round_module.trick_phase, seat_card=seat_card, keeps_view=keeps_view))
+    round_ = _inline(_clone(play_round, bid_phase=bid_phase, trick_phase=trick_phase, keeps_view=keeps_view))
+    item = _inline(_clone(play_item, play_round=round_))
+    return _clone(play_items, play_item=item)
+
+
+def play_items_seated(n, schedule, first, count, state, setup, players, out):  # pragma: no cover - compiled
+    """:func:`play_items` with the switch of the players this run can seat (:func:`seated_ids`)."""
+    raise NotImplementedError
+
+
+@overload(play_items_seated, jit_options=OVERLOAD_OPTIONS)
+def _play_items_seated(n, schedule, first, count, state, setup, players, out):
+    return play_items_for(seated_ids(setup[setup.fields.index("feats")]))
+
+
 @jit
 def simulate_chunks(n, schedule, chunks, setup, players, acc):
     """Play whole chunks and add their integer counts to ``acc`` (:class:`.bundles.Accumulators`, module docstring).
@@ -241,7 +305,7 @@ def simulate_chunks(n, schedule, chunks, setup, players, acc):
     yes = n > 0  # a run-time True: a literal flag would give play_items a second signature to compile
     out = Outputs(yes, acc, not yes, rec)
     for c in range(chunks.first.shape[0]):
-        play_items(n, schedule, chunks.first[c], chunks.count[c], chunks.state[c], setup, players, out)
+        play_items_seated(n, schedule, chunks.first[c], chunks.count[c], chunks.state[c], setup, players, out)
 
 
 @jit
@@ -260,4 +324,4 @@ def record_chunk(n, schedule, first, count, state, setup, players, rec):
         np.zeros((1, 1), dtype=np.int64),
     )
     yes = n > 0  # run-time flags: the same play_items signature as simulate_chunks
-    play_items(n, schedule, first, count, state, setup, players, Outputs(not yes, acc, yes, rec))
+    play_items_seated(n, schedule, first, count, state, setup, players, Outputs(not yes, acc, yes, rec))

@@ -30,7 +30,10 @@ Numba's ``literal_unroll`` (first-class functions, experimental) ran 1.4x
 slower on a toy loop of 10^8 decisions. A new player therefore needs no edit
 here. The generated functions are inlined into the cached kernels that call
 them, and the registry they are made from is part of the engine's cache
-fingerprint (``layout.py``).
+fingerprint (``layout.py``). The kernels do not use this module's full switch:
+:func:`..run.play_items_seated` compiles the round with the switch of the
+players its run can seat (:func:`compile_switch`), so that a run of random
+players does not compile the other players' decisions.
 
 The round looks at a seat's strategy id once itself, for random play's fast
 path (:func:`.random.random_card` drawn in the loop: through this switch
@@ -57,12 +60,14 @@ BID_ARGS = "turn, named, clairvoyant, setup, players, dec_st, seats, view"
 CARD_ARGS = "turn, trick, legal, setup, players, dec_st, seats, view, net"
 
 
-def switch_source(names: tuple[str, ...], view_ids: tuple[int, ...]) -> str:
+def switch_source(names: tuple[str, ...], view_ids: tuple[int, ...], ids: tuple[int, ...] | None = None) -> str:
     """The source of ``keeps_view``, ``player_bid`` and ``player_card`` for the players ``names`` (by id).
 
-    One branch per player, calling ``player_<id>.bid``/``.card``; ``view_ids``: the ids whose seats read the view.
+    One branch per player in ``ids`` (default: all), calling ``player_<id>.bid``/``.card``, the last of them the
+    fall-through; ``view_ids``: the ids whose seats read the view.
     """
-    last = len(names) - 1
+    ids = tuple(range(len(names))) if ids is None else ids
+    last = ids[-1]
     view_test = " or ".join(f"strat[p] == {i}" for i in view_ids) or "False"
     lines = [
         "def keeps_view(n, strat):",
@@ -79,16 +84,22 @@ def switch_source(names: tuple[str, ...], view_ids: tuple[int, ...]) -> str:
             f'    """The {out} of seat ``turn.p`` as its registered player decides it."""',
             "    kind = players.strat[turn.p]",
         ]
-        for i, name in enumerate(names[:last]):
-            lines += [f"    if kind == {i}:  # {name}", f"        return player_{i}.{entry}({args})"]
+        for i in ids[:-1]:
+            lines += [f"    if kind == {i}:  # {names[i]}", f"        return player_{i}.{entry}({args})"]
         lines += [f"    return player_{last}.{entry}({args})  # {names[last]}", ""]
     return "\n".join(lines)
 
 
-def _compile_switch() -> dict:
-    """Execute :func:`switch_source` (kept in ``linecache``, so ``inspect.getsource`` shows it) and inline it."""
-    source = switch_source(tuple(player.name for player in REGISTRY), VIEW_IDS)
-    filename = f"<wizsim.engine.players.seats: switch made from {len(REGISTRY)} registered players>"
+def compile_switch(ids: tuple[int, ...]) -> dict:
+    """``keeps_view``, ``player_bid`` and ``player_card`` with branches for the registered players ``ids`` only.
+
+    Executes :func:`switch_source` (kept in ``linecache``, so ``inspect.getsource`` shows it) and makes each
+    function inlinable. A branch keeps its player's registry id; the last of ``ids`` is the fall-through.
+    """
+    names = tuple(player.name for player in REGISTRY)
+    source = switch_source(names, tuple(i for i in VIEW_IDS if i in ids), ids)
+    label = ",".join(REGISTRY[i].name for i in ids)
+    filename = f"<wizsim.engine.players.seats: switch made from the registered players {label}>"
     linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
     namespace: dict = {f"player_{i}": module for i, module in enumerate(PLAYER_MODULES)}
     namespace["__name__"] = __name__  # the functions' __module__: this module
@@ -98,8 +109,9 @@ def _compile_switch() -> dict:
     return {name: njit(**inline_options)(namespace[name]) for name in ("keeps_view", "player_bid", "player_card")}
 
 
-#: the generated switch: compiled only into its callers, so it has no on-disk cache of its own (Numba's NullCache)
-_SWITCH = _compile_switch()
+#: the generated switch of every registered player: compiled only into its callers, so it has no on-disk cache of
+#: its own (Numba's NullCache); :mod:`..variants` makes the kernels' switches for the players a run can seat
+_SWITCH = compile_switch(tuple(range(len(REGISTRY))))
 keeps_view = _SWITCH["keeps_view"]
 player_bid = _SWITCH["player_bid"]
 player_card = _SWITCH["player_card"]
