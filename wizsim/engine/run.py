@@ -21,13 +21,12 @@ import functools
 import types as pytypes
 
 import numpy as np
-from numba import njit
 from numba.extending import overload
 
 from . import round as round_module
 from .bundles import Accumulators, GameSeats, Outputs, Players, Records, Seats, Setup, Streams, Tables
 from .jit.borrow import borrow, hold, stack_stream
-from .jit.config import OVERLOAD_OPTIONS, hot, jit, switch_off
+from .jit.config import OVERLOAD_OPTIONS, hot, inline_generated, jit, switch_off
 from .jit.rng import below
 from .layout import (
     AUX_HIT,
@@ -257,22 +256,17 @@ def _clone(dispatcher, **replace):
     return out
 
 
-def _inline(func):
-    """Inlined into its callers; a clone has no file of its own to cache under (its callers are cached)."""
-    return njit(inline="always", **OVERLOAD_OPTIONS)(func)
-
-
 @functools.cache
 def play_items_for(ids: tuple[int, ...]):
     """``play_items`` (a Python function) whose round reaches the switch of the players ``ids`` only."""
     switch = seats_module.compile_switch(ids)
     keeps_view = switch["keeps_view"]
-    seat_bid = _inline(_clone(seats_module.seat_bid, player_bid=switch["player_bid"]))
-    seat_card = _inline(_clone(seats_module.seat_card, player_card=switch["player_card"]))
-    bid_phase = _inline(_clone(round_module.bid_phase, seat_bid=seat_bid))
-    trick_phase = _inline(_clone(round_module.trick_phase, seat_card=seat_card, keeps_view=keeps_view))
-    round_ = _inline(_clone(play_round, bid_phase=bid_phase, trick_phase=trick_phase, keeps_view=keeps_view))
-    item = _inline(_clone(play_item, play_round=round_))
+    seat_bid = inline_generated(_clone(seats_module.seat_bid, player_bid=switch["player_bid"]))
+    seat_card = inline_generated(_clone(seats_module.seat_card, player_card=switch["player_card"]))
+    bid_phase = inline_generated(_clone(round_module.bid_phase, seat_bid=seat_bid))
+    trick_phase = inline_generated(_clone(round_module.trick_phase, seat_card=seat_card, keeps_view=keeps_view))
+    round_ = inline_generated(_clone(play_round, bid_phase=bid_phase, trick_phase=trick_phase, keeps_view=keeps_view))
+    item = inline_generated(_clone(play_item, play_round=round_))
     return _clone(play_items, play_item=item)
 
 

@@ -56,6 +56,12 @@ def inline(func):
     return njit(inline="always", **NJIT_OPTIONS)(func)
 
 
+def inline_generated(func):
+    """Like :func:`inline` for code made at run time (a generated switch, a clone with other globals): it has no
+    file of its own to cache under, and needs none, since it is only ever compiled into its (cached) callers."""
+    return njit(inline="always", **OVERLOAD_OPTIONS)(func)
+
+
 # ``jit``: a compiled function of its own; ``hot``: a helper Numba inlines into
 # its callers (the round loop is one inlined function: calls in it cost speed, see
 # docs/architecture.md; its arrays are borrowed views, see borrow.py).

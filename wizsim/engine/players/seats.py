@@ -45,9 +45,7 @@ from __future__ import annotations
 import importlib
 import linecache
 
-from numba import njit
-
-from ..jit.config import OVERLOAD_OPTIONS, hot
+from ..jit.config import hot, inline_generated
 from ..layout import REGISTRY
 from . import rule
 
@@ -104,9 +102,7 @@ def compile_switch(ids: tuple[int, ...]) -> dict:
     namespace: dict = {f"player_{i}": module for i, module in enumerate(PLAYER_MODULES)}
     namespace["__name__"] = __name__  # the functions' __module__: this module
     exec(compile(source, filename, "exec"), namespace)  # noqa: S102 - our own source, made from the registry
-    # inlined into their callers (whose machine code is cached); generated code has no file to cache under itself
-    inline_options = dict(OVERLOAD_OPTIONS, inline="always")
-    return {name: njit(**inline_options)(namespace[name]) for name in ("keeps_view", "player_bid", "player_card")}
+    return {name: inline_generated(namespace[name]) for name in ("keeps_view", "player_bid", "player_card")}
 
 
 #: the generated switch of every registered player: compiled only into its callers, so it has no on-disk cache of
