@@ -50,10 +50,16 @@ def main() -> None:
     ap.add_argument("--lr", type=float, default=0.05)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", default=str(DATA))
+    ap.add_argument("--teacher", default="pimc(prune=0,rollout=0)",
+                    help="the strategy whose decisions are logged (pimc(prune=0): learned rollouts)")
+    ap.add_argument("--save-logs", default=None, help="also write the raw training logs here (.npz), to refit later")
     a = ap.parse_args()
     t0 = time.perf_counter()
-    done = Parallel(n_jobs=a.jobs)(delayed(T.run_task)(t) for t in T.tasks(a.scale, a.seed))
-    evals = Parallel(n_jobs=a.jobs)(delayed(T.run_task)(t, True) for t in T.tasks(a.eval_scale, a.seed + 1))
+    keep = a.save_logs is not None
+    done = Parallel(n_jobs=a.jobs)(delayed(T.run_task)(t, keep, a.teacher) for t in T.tasks(a.scale, a.seed))
+    evals = Parallel(n_jobs=a.jobs)(delayed(T.run_task)(t, True, a.teacher) for t in T.tasks(a.eval_scale, a.seed + 1))
+    if keep:
+        T.save_logs(a.save_logs, done, evals)
     t1 = time.perf_counter()
     cards = T.concat([c for _, c, _, _ in done])
     bids = T.concat([b for _, _, b, _ in done])
@@ -86,7 +92,8 @@ def main() -> None:
         "seconds_fit": round(t2 - t1),
         "wizsim_version": __version__,
         "command": f"python scripts/train_learned.py --seed {a.seed} --scale {a.scale}"
-        f" --epochs {a.epochs} --bid-epochs {a.bid_epochs} --lr {a.lr}",
+        f" --epochs {a.epochs} --bid-epochs {a.bid_epochs} --lr {a.lr} --teacher '{a.teacher}'",
+        "teacher": a.teacher,
         "evaluation": evaluation,
     }
     (w1, b1, w2), (bw1, bb1, bw2) = model, bid_model

@@ -59,7 +59,8 @@ GameSeats = namedtuple("GameSeats", "game_seat strat params totals seats")
 #: unseen card, the bids given for the seats before the advised one (-1: free)
 Preset = namedtuple("Preset", "info cnt bids")
 #: the learned parts of the players: the ``table`` player's bid values, the learned player's card network
-#: (``card_w1``, ``card_b1``, ``card_w2``) and bid network (``bid_w1``...), and the logs of pimc's card and bid
+#: (``card_w1``, ``card_b1``, ``card_w2``) and bid network (``bid_w1``...), each stacked over the network generations
+#: (first axis: generation g at g - 1; a seat reads the slice its ``gen`` slot names), and the logs of pimc's card and bid
 #: decisions for training it (zero rows: off) with their counters
 Models = namedtuple(
     "Models", "bid_table card_w1 card_b1 card_w2 card_log card_log_n bid_w1 bid_b1 bid_w2 bid_log bid_log_n"

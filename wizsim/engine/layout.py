@@ -113,8 +113,8 @@ REGISTRY = (
     Player("random", ROLLOUT_RANDOM),
     Player("heuristic", ROLLOUT_HEURISTIC),  # its parameters are shared: every player but random reads them
     Player("table", ROLLOUT_TABLE, ("explore", "refine")),  # learned bid table; the heuristic's play + refinements
-    Player("pimc", ROLLOUT_LEARNED, ("samples", "bid_samples", "rollout", "prune", "infer", "kind")),
-    Player("learned", ROLLOUT_LEARNED),  # networks fitted to pimc's values (engine/players/learned.py)
+    Player("pimc", ROLLOUT_LEARNED, ("samples", "bid_samples", "rollout", "prune", "infer", "kind", "gen")),
+    Player("learned", ROLLOUT_LEARNED, ("gen",)),  # networks fitted to pimc's values (engine/players/learned.py)
 )
 PLAYERS = tuple(player.name for player in REGISTRY)
 ROLLOUT_OF = tuple(player.rollout for player in REGISTRY)  # by strategy id
@@ -210,7 +210,10 @@ P_ROLLOUT = SLOT["pimc.rollout"]  # rollout policy: ROLLOUT_* above
 P_PRUNE = SLOT["pimc.prune"]  # drop a candidate this many standard errors worse than the best (0 = never)
 P_INFER = SLOT["pimc.infer"]  # weight sampled deals by how well they explain the bids (sigma in tricks; 0 = off)
 P_KIND = SLOT["pimc.kind"]  # every seat: its strategy id (S_*), written by Strategy.param_row (pimc's rollout=4)
+P_GEN = SLOT["pimc.gen"]  # the network generation its learned rollouts play (index into Models' stacks)
 P_END = SLOT["pimc.end"]
+# learned player
+LG_GEN = SLOT["learned.gen"]  # its network generation: index into the Models bundle's stacked networks
 B_RULE = SLOT["rule.rule"]
 B_NEEDS = SLOT["rule.needs"]
 B_END = SLOT["rule.end"]

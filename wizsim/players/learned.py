@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.layout import S_LEARNED
+import numpy as np
+
+from ..engine.layout import LG_GEN, S_LEARNED
 from ..engine.players import learned as engine
+from .learned_data import LATEST, check_generation
 from .table import TableStrategy
 
 
@@ -30,7 +33,9 @@ class LearnedStrategy(TableStrategy):
     player's bid -2..+2 by a second network (pimc's mean score of each bid);
     in clairvoyance and mono it bids like ``table`` (the heuristic's bid).
     The other special-card decisions (trump, Werewolf, passes, a lone legal
-    special card's form) are ``table``'s.
+    special card's form) are ``table``'s. ``gen`` picks the networks' generation
+    (:data:`.learned_data.GENERATIONS`; default the latest): ``learned(gen=1)``
+    is the first, fitted to pimc with heuristic rollouts.
     """
 
     name: str = "learned"
@@ -38,6 +43,12 @@ class LearnedStrategy(TableStrategy):
 
     def needs(self) -> frozenset[str]:
         return engine.NEEDS
+
+    def _row(self) -> np.ndarray:
+        gen = check_generation(self.params.get("gen", float(LATEST)), "learned")
+        row = TableStrategy(params={k: v for k, v in self.params.items() if k != "gen"})._row()
+        row[LG_GEN] = gen - 1  # the kernels' index into the stacked generations
+        return row
 
 
 STRATEGY = LearnedStrategy

@@ -9,6 +9,7 @@ inside the kernels.
 from __future__ import annotations
 
 import functools
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -25,8 +26,33 @@ from ..engine.layout import (
 )
 from ..errors import WizsimError
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "learned.npz"
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+#: the shipped network generations, by number: generation g+1 is fitted to the decisions of the default pimc whose
+#: rollouts play generation g (``scripts/train_learned.py --teacher``); ``learned(gen=N)``/``pimc(gen=N)`` pick one
+GENERATIONS = {1: DATA_DIR / "learned.npz"}
+LATEST = max(GENERATIONS)  # what ``learned`` and pimc's learned rollouts play unless told
+DATA = GENERATIONS[LATEST]
 NAMES = ("w1", "b1", "w2", "bw1", "bb1", "bw2")
+
+
+def check_generation(value: float, who: str) -> int:
+    """The generation ``value`` names (``who``'s parameter ``gen``), or a one-line WizsimError naming those that exist."""
+    if value != int(value) or int(value) not in GENERATIONS:
+        have = ", ".join(str(g) for g in GENERATIONS)
+        raise WizsimError(f"{who} parameter gen={value:g}: the network generations are {have} (default {LATEST})")
+    return int(value)
+
+
+def kernel_models(needed: bool = True, path: str | None = None) -> tuple[np.ndarray, ...]:
+    """Every generation's (w1, b1, w2, bw1, bb1, bw2) stacked on a first axis (generation g at g - 1) for the kernels.
+
+    With ``path`` (another network file) that file alone, at index 0; placeholders (float32, one generation) when
+    no seat needs a network.
+    """
+    if not needed or path:
+        return tuple(a[None] for a in kernel_model(needed, path))
+    parts = [kernel_model(True, str(GENERATIONS[g])) for g in sorted(GENERATIONS)]
+    return tuple(np.ascontiguousarray(np.stack([p[i] for p in parts])) for i in range(len(NAMES)))
 
 
 @functools.lru_cache(maxsize=4)
@@ -40,10 +66,13 @@ def kernel_model(needed: bool = True, path: str | None = None) -> tuple[np.ndarr
     file = Path(path) if path else DATA
     if not file.is_file():
         raise WizsimError(f"the learned strategy's network {file} is missing: run scripts/train_learned.py")
-    with np.load(file) as z:
-        if any(name not in z for name in NAMES):
-            raise WizsimError(f"{file} lacks one of {', '.join(NAMES)}: retrain it (scripts/train_learned.py)")
-        w1, b1, w2, bw1, bb1, bw2 = (z[name].astype(np.float64) for name in NAMES)
+    try:
+        with np.load(file) as z:
+            if any(name not in z for name in NAMES):
+                raise WizsimError(f"{file} lacks one of {', '.join(NAMES)}: retrain it (scripts/train_learned.py)")
+            w1, b1, w2, bw1, bb1, bw2 = (z[name].astype(np.float64) for name in NAMES)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as e:
+        raise WizsimError(f"{file} is not a readable network file ({e}): restore it or retrain it") from None
     for a1, a2, a3, features, what in ((w1, b1, w2, N_CARD_FEATURES, "card"), (bw1, bb1, bw2, N_BID_FEATURES, "bid")):
         bad_hidden = a2.shape[0] != HIDDEN
         if a1.shape[0] != features or a1.shape[1] != a2.shape[0] or a2.shape != a3.shape or bad_hidden:

@@ -12,13 +12,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..engine import layout as L
-from ..engine.layout import P_BID_SAMPLES, P_INFER, P_PRUNE, P_ROLLOUT, P_SAMPLES, S_PIMC
+from ..engine.layout import P_BID_SAMPLES, P_GEN, P_INFER, P_PRUNE, P_ROLLOUT, P_SAMPLES, S_PIMC
 from ..engine.players import pimc as engine
 from ..errors import WizsimError
 from .heuristic import HeuristicStrategy
+from .learned_data import LATEST, check_generation
 
 ROLLOUTS = (L.ROLLOUT_HEURISTIC, L.ROLLOUT_RANDOM, L.ROLLOUT_TABLE, L.ROLLOUT_LEARNED, L.ROLLOUT_SEATS)
-PIMC_DEFAULTS = {"samples": 32.0, "bid_samples": 32.0, "rollout": float(L.ROLLOUT_SEATS), "prune": 2.0, "infer": 0.0}
+PIMC_DEFAULTS = {
+    "samples": 32.0, "bid_samples": 32.0, "rollout": float(L.ROLLOUT_SEATS), "prune": 2.0, "infer": 0.0,
+    "gen": float(LATEST),
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,10 @@ class PimcStrategy(HeuristicStrategy):
     an integer weight 1..64. Under secret hidden bids the others' bids are
     never used: in each deal they are the rounded estimates; under any hidden
     bids the earlier bids are not used for bidding.
+
+    ``gen`` (default the latest, :data:`.learned_data.GENERATIONS`): the
+    generation of the card network its learned rollouts play, for every seat
+    a rollout plays by the network.
     """
 
     name: str = "pimc"
@@ -94,6 +102,7 @@ class PimcStrategy(HeuristicStrategy):
         row[P_ROLLOUT] = values["rollout"]
         row[P_PRUNE] = values["prune"]
         row[P_INFER] = values["infer"]
+        row[P_GEN] = check_generation(values["gen"], "pimc") - 1  # its learned rollouts' generation
         return row
 
 

@@ -96,7 +96,10 @@ class RunSpec:
         # pimc kernels instead of two (float64 weights or float32 placeholders), half the compile time
         # (loaded even without the file when a rollout needs it, to name the missing file)
         network = "network" in need or ("pimc" in need and learned_data.available(self.learned_path))
-        w1, b1, w2, bw1, bb1, bw2 = learned_data.kernel_model(network, self.learned_path)
+        w1, b1, w2, bw1, bb1, bw2 = learned_data.kernel_models(network, self.learned_path)
+        if self.learned_path:  # another network file: the only generation there is
+            params[:, L.LG_GEN] = 0
+            params[:, L.P_GEN] = 0
         log, log_n, bid_log, bid_log_n = self.log or learned_data.no_log()
         models = Models(tab, w1, b1, w2, log, log_n, bw1, bb1, bw2, bid_log, bid_log_n)
         # compile-time switches (engine/players/switches.py): bool = that part of the engine is not compiled

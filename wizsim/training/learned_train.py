@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -127,11 +128,27 @@ def tasks(scale: float, seed: int) -> list[tuple[str, dict, int, int]]:
     return out
 
 
-def run_task(task: tuple[str, dict, int, int], keep_log: bool = False) -> tuple:
-    """Generate and featurize one task (in a worker): (label, card decisions, bid decisions, raw logs or None)."""
+def run_task(task: tuple[str, dict, int, int], keep_log: bool = False,
+             teacher: str = "pimc(prune=0,rollout=0)") -> tuple:  # fmt: skip
+    """Generate and featurize one task (in a worker): (label, card decisions, bid decisions, raw logs or None).
+
+    ``teacher``: the strategy at every seat whose decisions are logged (a pimc without pruning)."""
     label, kw, items, seed = task
-    log, bid_log = generate(items, seed, **kw)
+    log, bid_log = generate(items, seed, strategy=teacher, **kw)
     return label, featurize(log), featurize_bids(bid_log), ((log, bid_log) if keep_log else None)
+
+
+def save_logs(path: str, train: list[tuple], evals: list[tuple]) -> None:
+    """Write the raw logs of :func:`run_task` results (``keep_log``) to ``path`` (.npz): a later fit of another
+    model can then reuse the teacher's decisions without playing them again."""
+    arrays: dict[str, Any] = {}  # Any: numpy's stubs type savez's keyword arrays as its allow_pickle flag
+    for kind, parts in (("train", train), ("eval", evals)):
+        arrays[f"{kind}_labels"] = np.array([p[0] for p in parts])
+        arrays[f"{kind}_cards"] = np.concatenate([p[3][0] for p in parts])
+        arrays[f"{kind}_card_counts"] = np.array([p[3][0].shape[0] for p in parts], dtype=np.int64)
+        arrays[f"{kind}_bids"] = np.concatenate([p[3][1] for p in parts])
+        arrays[f"{kind}_bid_counts"] = np.array([p[3][1].shape[0] for p in parts], dtype=np.int64)
+    np.savez_compressed(path, **arrays)
 
 
 def concat(parts: list[Decisions]) -> Decisions:

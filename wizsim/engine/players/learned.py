@@ -18,7 +18,7 @@ from numba.extending import overload
 from ..bundles import Net, is_no_view
 from ..jit.bits import ONE, ZERO
 from ..jit.config import OVERLOAD_OPTIONS, hot, switch_off
-from ..layout import R_MONO
+from ..layout import LG_GEN, R_MONO
 from . import heuristic, table
 from .learned_model import learned_bid, learned_play
 
@@ -32,8 +32,9 @@ def bid(turn, named, clairvoyant, setup, players, dec_st, seats, view):
     b, est = table.start_bid(turn, clairvoyant, setup, players, dec_st, seats, False)
     rules = setup.tables.rules
     if not clairvoyant and rules[R_MONO] == 0:
+        g = np.int64(players.params[turn.p, LG_GEN])
         b = learned_bid_hook(setup.feats.learned, turn, seats.hands, seats.cnt, seats.bids, rules, est, b, view,
-                             setup.models)  # fmt: skip
+                             setup.models, g)  # fmt: skip
     return b, est
 
 
@@ -41,8 +42,10 @@ def bid(turn, named, clairvoyant, setup, players, dec_st, seats, view):
 def card(turn, trick, legal, setup, players, dec_st, seats, view, net):
     """The card network's best candidate when there is a choice of more than one card, else the heuristic's."""
     if (legal & (legal - ONE)) != ZERO:
+        g = np.int64(players.params[turn.p, LG_GEN])  # the seat's generation: its slice of the stacked networks
+        seat_net = Net(net.w1[g], net.b1[g], net.w2[g], net.work_i, net.work_f, net.played, net.void, net.full)
         return learned_card(setup.feats.learned, turn, trick, seats.hands, seats.cnt, seats.bids, seats.won,
-                            setup.tables.rules, legal, net)  # fmt: skip
+                            setup.tables.rules, legal, seat_net)  # fmt: skip
     return heuristic.play_heuristic(turn, trick, legal, setup, seats, np.int64(0))
 
 
@@ -59,27 +62,28 @@ def _learned_card(on, turn, trick, hands, cnt, bids, won, rules, legal, net):
     return learned_play  # the implementation itself: no wrapper call per card
 
 
-def learned_bid_hook(on, turn, hands, cnt, bids, rules, est, base, view, models):  # pragma: no cover - compiled
+def learned_bid_hook(on, turn, hands, cnt, bids, rules, est, base, view, models, g):  # pragma: no cover - compiled
     """The learned player's bid (:func:`learned_seat_bid`); ``base`` when no seat plays it."""
     raise NotImplementedError
 
 
 @overload(learned_bid_hook, jit_options=OVERLOAD_OPTIONS)
-def _learned_bid_hook(on, turn, hands, cnt, bids, rules, est, base, view, models):
+def _learned_bid_hook(on, turn, hands, cnt, bids, rules, est, base, view, models, g):
     if switch_off(on) or is_no_view(view):
-        return lambda on, turn, hands, cnt, bids, rules, est, base, view, models: base
+        return lambda on, turn, hands, cnt, bids, rules, est, base, view, models, g: base
 
-    def impl(on, turn, hands, cnt, bids, rules, est, base, view, models):
-        return learned_seat_bid(turn, hands, cnt, bids, rules, est, base, view, models)
+    def impl(on, turn, hands, cnt, bids, rules, est, base, view, models, g):
+        return learned_seat_bid(turn, hands, cnt, bids, rules, est, base, view, models, g)
 
     return impl
 
 
 @hot
-def learned_seat_bid(turn, hands, cnt, bids, rules, est, base, view, models):
-    """The learned player's bid: a call of :func:`.learned_model.learned_bid` with the arrays it reads only."""
-    return learned_bid(turn, hands, cnt, bids, rules, view.full, est, base, models.bid_w1, models.bid_b1,
-                       models.bid_w2)  # fmt: skip
+def learned_seat_bid(turn, hands, cnt, bids, rules, est, base, view, models, g):
+    """The learned player's bid: a call of :func:`.learned_model.learned_bid` with the arrays it reads only
+    (generation ``g``'s bid network)."""
+    return learned_bid(turn, hands, cnt, bids, rules, view.full, est, base, models.bid_w1[g], models.bid_b1[g],
+                       models.bid_w2[g])  # fmt: skip
 
 
 def learned_net(on, view, models):  # pragma: no cover - compiled

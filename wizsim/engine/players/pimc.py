@@ -23,7 +23,7 @@ from ..bundles import is_no_view, new_net
 from ..game.trick import legal_mask
 from ..jit.bits import ONE, ZERO
 from ..jit.config import OVERLOAD_OPTIONS, hot, jit, switch_off
-from ..layout import P_BID_SAMPLES, R_MONO
+from ..layout import P_BID_SAMPLES, P_GEN, R_MONO
 from . import heuristic, table
 from .heuristic import estimate
 from .learned_model import log_bid, log_decision
@@ -87,10 +87,11 @@ def _bid_hook(on, turn, base, hands, cnt, bids, tables, params, view, models, st
 
 
 @hot
-def rollout_net(view, models, n):
-    """What pimc's learned rollouts (policies ROLLOUT_LEARNED and ROLLOUT_SEATS) read: the card network, the learned
-    player's scratch, the rollout's own cards played and voids, the deck in play (:func:`..bundles.new_net`)."""
-    return new_net(models.card_w1, models.card_b1, models.card_w2, view.work_i, view.work_f, view.full, n)
+def rollout_net(view, models, n, g):
+    """What pimc's learned rollouts (policies ROLLOUT_LEARNED and ROLLOUT_SEATS) read: generation ``g``'s card
+    network (every seat a rollout plays by the network plays that one), the learned player's scratch, the
+    rollout's own cards played and voids, the deck in play (:func:`..bundles.new_net`)."""
+    return new_net(models.card_w1[g], models.card_b1[g], models.card_w2[g], view.work_i, view.work_f, view.full, n)
 
 
 @jit
@@ -103,7 +104,7 @@ def pimc_seat_bid(turn, base, hands, cnt, bids, tables, params, view, models, st
     rules = tables.rules
     know = view.know
     bid_log = models.bid_log
-    net = rollout_net(view, models, n)
+    net = rollout_net(view, models, n, np.int64(params[p, P_GEN]))
     if bid_log.shape[0] == 0:
         return pimc_bid(turn, hands, cnt, bids, view.full, know[p], base, tables, params, net, st)
     values = np.zeros((3, 2 * 64 + 1), dtype=np.int64)
@@ -123,7 +124,7 @@ def pimc_card(turn, trick, seats, tables, params, view, models, st):
     p = turn.p
     hands, cnt, bids, won = seats.hands, seats.cnt, seats.bids, seats.won
     log = models.card_log
-    net = rollout_net(view, models, turn.n)
+    net = rollout_net(view, models, turn.n, np.int64(params[p, P_GEN]))
     if log.shape[0] == 0:
         return pimc_play(turn, trick, hands, cnt, bids, won, view, view.know[p], tables, params, net, st)
     values = np.zeros((3, 2 * 64 + 1), dtype=np.int64)

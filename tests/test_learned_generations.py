@@ -1,0 +1,95 @@
+"""Network generations: ``learned(gen=N)`` and ``pimc(gen=N)`` pick a generation per seat, and bad ones are one line.
+
+A second generation is made here from the first with its scores' sign flipped
+(card and bid networks): it plays the candidate generation 1 likes least, so a
+seat that plays it loses clearly. The kernels stack every generation
+(:func:`wizsim.players.learned_data.kernel_models`) and each seat reads its
+own slice, so:
+
+* every seat at generation 2 plays exactly like every seat with the flipped
+  file given as the network (``RunSpec.learned_path``), for ``learned`` and
+  for pimc's learned rollouts;
+* at a mixed table, the seat at the flipped generation scores far below the
+  others, and far above them when the others are flipped instead.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from wizsim.cli import main
+from wizsim.errors import WizsimError
+from wizsim.players import learned_data
+from wizsim.run.history import iter_history
+from wizsim.run.simulate import make_spec
+
+
+@pytest.fixture
+def flipped(tmp_path, monkeypatch):
+    """A generation 2 (registered for this test only): generation 1 with both networks' scores negated."""
+    with np.load(learned_data.GENERATIONS[1]) as z:
+        arrays = {name: z[name] for name in learned_data.NAMES}
+    arrays["w2"] = -arrays["w2"]
+    arrays["bw2"] = -arrays["bw2"]
+    path = tmp_path / "flipped.npz"
+    np.savez(path, **arrays)
+    monkeypatch.setitem(learned_data.GENERATIONS, 2, path)
+    return path
+
+
+def _plays(spec) -> list[tuple]:
+    """What was played: per round the bids, every trick's cards and the scores (not the seats' labels)."""
+    return [(r["bids"], [t["cards"] for t in r["tricks"]], r["scores"]) for r in iter_history(spec)]
+
+
+def _seat_means(strategies: list[str], hands: int = 400) -> np.ndarray:
+    scores = np.array([r["scores"] for r in iter_history(make_spec(4, cards=8, hands=hands, seed=5,
+                                                                   strategy=strategies))])  # fmt: skip
+    return scores.mean(axis=0)
+
+
+def test_a_generation_at_every_seat_plays_like_its_file(flipped):
+    by_gen = make_spec(4, cards=6, hands=150, seed=3, strategy="learned(gen=2)")
+    by_file = dataclasses.replace(make_spec(4, cards=6, hands=150, seed=3, strategy="learned"), learned_path=str(flipped))
+    first = make_spec(4, cards=6, hands=150, seed=3, strategy="learned(gen=1)")
+    assert _plays(by_gen) == _plays(by_file)
+    assert _plays(by_gen) != _plays(first)
+    assert _plays(first) == _plays(make_spec(4, cards=6, hands=150, seed=3, strategy="learned"))
+
+
+def test_each_seat_plays_its_own_generation(flipped):
+    one_flipped = _seat_means(["learned(gen=2)", "learned", "learned", "learned"])
+    three_flipped = _seat_means(["learned", "learned(gen=2)", "learned(gen=2)", "learned(gen=2)"])
+    # the seat playing the flipped networks is far behind the others, and far ahead of three flipped seats
+    assert one_flipped[0] < one_flipped[1:].min() - 10, one_flipped
+    assert three_flipped[0] > three_flipped[1:].max() + 10, three_flipped
+
+
+def test_pimc_rollouts_play_its_generation(flipped):
+    pimc = "pimc(samples=4,bid_samples=0,prune=0,rollout=3{})"
+    by_gen = make_spec(4, cards=4, hands=12, seed=9, strategy=pimc.format(",gen=2"))
+    by_file = dataclasses.replace(make_spec(4, cards=4, hands=12, seed=9, strategy=pimc.format("")),
+                                  learned_path=str(flipped))  # fmt: skip
+    first = make_spec(4, cards=4, hands=12, seed=9, strategy=pimc.format(",gen=1"))
+    assert _plays(by_gen) == _plays(by_file)
+    assert _plays(by_gen) != _plays(first)
+
+
+@pytest.mark.parametrize("strategy", ["learned(gen=9)", "learned(gen=0)", "learned(gen=1.5)", "pimc(gen=7)"])
+def test_a_generation_that_does_not_exist_is_one_line(strategy, capsys):
+    with pytest.raises(WizsimError, match=r"gen=.*the network generations are 1"):
+        make_spec(4, cards=3, hands=1, strategy=strategy).kernel_args()
+    code = main(["simulate", "--players", "4", "--cards", "3", "--hands", "10", "--seed", "1", "--strategy", strategy])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and len(err.splitlines()) == 1 and "generations are 1" in err, (code, err)
+
+
+def test_a_corrupt_network_file_is_one_line(tmp_path):
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"PK\x03\x04 not really a zip file")
+    spec = dataclasses.replace(make_spec(4, cards=3, hands=1, strategy="learned"), learned_path=str(bad))
+    with pytest.raises(WizsimError, match="not a readable network file"):
+        spec.kernel_args()
