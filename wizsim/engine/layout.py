@@ -425,3 +425,7 @@ def info_seats(kmax: int) -> int:
 def info_width(players: int, kmax: int) -> int:
     """Columns of ``info`` for a game of ``players`` and rounds of at most ``kmax`` cards."""
     return info_seats(kmax) + 4 * players
+
+# the learned bid reuses the card decision's scratch (learned_model.learned_bid): its row, candidates and features fit
+assert BS_WIDTH <= W_CANDS - W_ROW and MAX_BIDS <= MAX_CANDIDATES and MAX_BID_FEATURES <= WORK_I - W_IDX
+assert ST_WIDTH <= W_CANDS - W_ROW and MAX_STATE_FEATURES + MAX_FORM_FEATURES <= WORK_I - W_IDX

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..engine.layout import LG_GEN, S_LEARNED
 from ..engine.players import learned as engine
-from .learned_data import LATEST, check_generation
+from .learned_data import DEFAULT_GEN, check_generation
 from .table import TableStrategy
 
 
@@ -34,7 +34,7 @@ class LearnedStrategy(TableStrategy):
     in clairvoyance and mono it bids like ``table`` (the heuristic's bid).
     The other special-card decisions (trump, Werewolf, passes, a lone legal
     special card's form) are ``table``'s. ``gen`` picks the networks' generation
-    (:data:`.learned_data.GENERATIONS`; default the latest): ``learned(gen=1)``
+    (:data:`.learned_data.GENERATIONS`; default :data:`.learned_data.DEFAULT_GEN`): ``learned(gen=1)``
     is the first, fitted to pimc with heuristic rollouts.
     """
 
@@ -45,7 +45,7 @@ class LearnedStrategy(TableStrategy):
         return engine.NEEDS
 
     def _row(self) -> np.ndarray:
-        gen = check_generation(self.params.get("gen", float(LATEST)), "learned")
+        gen = check_generation(self.params.get("gen", float(DEFAULT_GEN)), "learned")
         row = TableStrategy(params={k: v for k, v in self.params.items() if k != "gen"})._row()
         row[LG_GEN] = gen - 1  # the kernels' index into the stacked generations
         return row

@@ -30,8 +30,10 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 #: the shipped network generations, by number: generation g+1 is fitted to the decisions of the default pimc whose
 #: rollouts play generation g (``scripts/train_learned.py --teacher``); ``learned(gen=N)``/``pimc(gen=N)`` pick one
 GENERATIONS = {1: DATA_DIR / "learned.npz"}
-LATEST = max(GENERATIONS)  # what ``learned`` and pimc's learned rollouts play unless told
-DATA = GENERATIONS[LATEST]
+#: what ``learned`` and pimc's learned rollouts play unless told: a newer generation becomes the default only
+#: together with the results and golden games it changes
+DEFAULT_GEN = 1
+DATA = GENERATIONS[DEFAULT_GEN]
 NAMES = ("w1", "b1", "w2", "bw1", "bb1", "bw2")
 
 
@@ -39,7 +41,7 @@ def check_generation(value: float, who: str) -> int:
     """The generation ``value`` names (``who``'s parameter ``gen``), or a one-line WizsimError naming those that exist."""
     if value != int(value) or int(value) not in GENERATIONS:
         have = ", ".join(str(g) for g in GENERATIONS)
-        raise WizsimError(f"{who} parameter gen={value:g}: the network generations are {have} (default {LATEST})")
+        raise WizsimError(f"{who} parameter gen={value:g}: the network generations are {have} (default {DEFAULT_GEN})")
     return int(value)
 
 

@@ -16,12 +16,12 @@ from ..engine.layout import P_BID_SAMPLES, P_GEN, P_INFER, P_PRUNE, P_ROLLOUT, P
 from ..engine.players import pimc as engine
 from ..errors import WizsimError
 from .heuristic import HeuristicStrategy
-from .learned_data import LATEST, check_generation
+from .learned_data import DEFAULT_GEN, check_generation
 
 ROLLOUTS = (L.ROLLOUT_HEURISTIC, L.ROLLOUT_RANDOM, L.ROLLOUT_TABLE, L.ROLLOUT_LEARNED, L.ROLLOUT_SEATS)
 PIMC_DEFAULTS = {
     "samples": 32.0, "bid_samples": 32.0, "rollout": float(L.ROLLOUT_SEATS), "prune": 2.0, "infer": 0.0,
-    "gen": float(LATEST),
+    "gen": float(DEFAULT_GEN),
 }  # fmt: skip
 
 
@@ -63,7 +63,7 @@ class PimcStrategy(HeuristicStrategy):
     never used: in each deal they are the rounded estimates; under any hidden
     bids the earlier bids are not used for bidding.
 
-    ``gen`` (default the latest, :data:`.learned_data.GENERATIONS`): the
+    ``gen`` (default :data:`.learned_data.DEFAULT_GEN`; :data:`.learned_data.GENERATIONS`): the
     generation of the card network its learned rollouts play, for every seat
     a rollout plays by the network.
     """

@@ -83,7 +83,7 @@ def learned_seat_bid(turn, hands, cnt, bids, rules, est, base, view, models, g):
     """The learned player's bid: a call of :func:`.learned_model.learned_bid` with the arrays it reads only
     (generation ``g``'s bid network)."""
     return learned_bid(turn, hands, cnt, bids, rules, view.full, est, base, models.bid_w1[g], models.bid_b1[g],
-                       models.bid_w2[g])  # fmt: skip
+                       models.bid_w2[g], view.work_i, view.work_f)  # fmt: skip
 
 
 def learned_net(on, view, models):  # pragma: no cover - compiled
