@@ -1,6 +1,12 @@
-"""Fit the ``learned`` player's networks (wizsim/data/learned.npz) to pimc's decisions, reproducibly.
+"""Fit the ``learned`` player's networks (a generation, wizsim/data/learned*.npz) to pimc's decisions, reproducibly.
 
-    python scripts/train_learned.py --seed 2026 --scale 0.5 --jobs 2    # 279 s on 2 cores from an empty cache (measured 2026-11-30)
+    python scripts/train_learned.py --seed 2026 --scale 0.5 --jobs 2    # generation 1: 279 s on 2 cores (2026-11-30)
+    python scripts/train_learned.py --seed 2027 --scale 0.5 --jobs 2 --teacher "pimc(prune=0,gen=1)" \
+        --out wizsim/data/learned_gen2.npz                               # generation 2: 1,715 s (2026-12-04)
+
+Generation g+1's teacher is the default pimc without pruning whose learned rollouts play generation g
+(``--teacher "pimc(prune=0,gen=g)"``); generation 1's was pimc with heuristic rollouts (the default
+``--teacher``).
 
 Plays pimc self-play (``pimc(prune=0,rollout=0)``: heuristic rollouts, every candidate in every sampled
 deal) on every deck and variant the analyses use (``wizsim.training.learned_train.CONFIGS``:
@@ -26,8 +32,10 @@ from wizsim import __version__
 from wizsim.engine.layout import (
     HIDDEN,
     N_BID_FEATURES,
+    P_GEN,
 )
 from wizsim.players.learned_data import DATA
+from wizsim.players.strategies import make_strategy
 from wizsim.training import learned_train as T
 
 
@@ -54,6 +62,9 @@ def main() -> None:
                     help="the strategy whose decisions are logged (pimc(prune=0): learned rollouts)")
     ap.add_argument("--save-logs", default=None, help="also write the raw training logs here (.npz), to refit later")
     a = ap.parse_args()
+    if a.out == str(DATA) and a.teacher != ap.get_default("teacher"):
+        # a new generation must not overwrite the file its teacher's rollouts read
+        ap.error("--teacher trains a new generation: give its file with --out (e.g. wizsim/data/learned_gen3.npz)")
     t0 = time.perf_counter()
     keep = a.save_logs is not None
     done = Parallel(n_jobs=a.jobs)(delayed(T.run_task)(t, keep, a.teacher) for t in T.tasks(a.scale, a.seed))
@@ -94,6 +105,8 @@ def main() -> None:
         "command": f"python scripts/train_learned.py --seed {a.seed} --scale {a.scale}"
         f" --epochs {a.epochs} --bid-epochs {a.bid_epochs} --lr {a.lr} --teacher '{a.teacher}'",
         "teacher": a.teacher,
+        # the generation the teacher's learned rollouts played (its gen=, else the default at training time)
+        "teacher_rollout_gen": int(make_strategy(a.teacher).param_row()[P_GEN]) + 1,
         "evaluation": evaluation,
     }
     (w1, b1, w2), (bw1, bb1, bw2) = model, bid_model

@@ -27,17 +27,22 @@ from wizsim.run.history import iter_history
 from wizsim.run.simulate import make_spec
 
 
-@pytest.fixture
-def flipped(tmp_path, monkeypatch):
-    """A generation 2 (registered for this test only): generation 1 with both networks' scores negated."""
+def _flip(tmp_path, monkeypatch, names: tuple[str, ...]):
+    """Register generation 1 with the scores of ``names`` (``w2`` cards, ``bw2`` bids) negated as generation 2."""
     with np.load(learned_data.GENERATIONS[1]) as z:
         arrays = {name: z[name] for name in learned_data.NAMES}
-    arrays["w2"] = -arrays["w2"]
-    arrays["bw2"] = -arrays["bw2"]
+    for name in names:
+        arrays[name] = -arrays[name]
     path = tmp_path / "flipped.npz"
     np.savez(path, **arrays)
     monkeypatch.setitem(learned_data.GENERATIONS, 2, path)
     return path
+
+
+@pytest.fixture
+def flipped(tmp_path, monkeypatch):
+    """A generation 2 (registered for this test only): generation 1 with both networks' scores negated."""
+    return _flip(tmp_path, monkeypatch, ("w2", "bw2"))
 
 
 def _plays(spec) -> list[tuple]:
@@ -68,8 +73,10 @@ def test_each_seat_plays_its_own_generation(flipped):
     assert three_flipped[0] > three_flipped[1:].max() + 10, three_flipped
 
 
-def test_pimc_rollouts_play_its_generation(flipped):
-    pimc = "pimc(samples=4,bid_samples=0,prune=0,rollout=3{})"
+@pytest.mark.parametrize("rollout", [3, 4])
+def test_pimc_rollouts_play_its_generation(flipped, rollout):
+    # bids too (bid_samples > 0): pimc's bids play rollouts by the network as well
+    pimc = f"pimc(samples=4,bid_samples=4,prune=0,rollout={rollout}{{}})"
     by_gen = make_spec(4, cards=4, hands=12, seed=9, strategy=pimc.format(",gen=2"))
     by_file = dataclasses.replace(make_spec(4, cards=4, hands=12, seed=9, strategy=pimc.format("")),
                                   learned_path=str(flipped))  # fmt: skip
@@ -78,13 +85,39 @@ def test_pimc_rollouts_play_its_generation(flipped):
     assert _plays(by_gen) != _plays(first)
 
 
-@pytest.mark.parametrize("strategy", ["learned(gen=9)", "learned(gen=0)", "learned(gen=1.5)", "pimc(gen=7)"])
+@pytest.mark.parametrize("strategy", ["learned(gen=9)", "learned(gen=0)", "learned(gen=1.5)", "pimc(gen=7)",
+                                      "rule(scripts/my_rule_example.py:my_rule,play=learned(gen=3))"])  # fmt: skip
 def test_a_generation_that_does_not_exist_is_one_line(strategy, capsys):
-    with pytest.raises(WizsimError, match=r"gen=.*the network generations are 1"):
+    with pytest.raises(WizsimError, match=r"gen=.*the network generations are 1, 2"):
         make_spec(4, cards=3, hands=1, strategy=strategy).kernel_args()
     code = main(["simulate", "--players", "4", "--cards", "3", "--hands", "10", "--seed", "1", "--strategy", strategy])
     err = capsys.readouterr().err.strip()
-    assert code == 2 and len(err.splitlines()) == 1 and "generations are 1" in err, (code, err)
+    assert code == 2 and len(err.splitlines()) == 1 and "generations are 1, 2" in err, (code, err)
+
+
+def test_each_seat_bids_by_its_own_generation(tmp_path, monkeypatch):
+    # only the bid network flipped: the generation-2 seat's bids change, the others' bids do not (same card play)
+    _flip(tmp_path, monkeypatch, ("bw2",))
+    mixed = list(iter_history(make_spec(4, cards=8, hands=200, seed=8, strategy=["learned(gen=2)"] + ["learned"] * 3)))
+    plain = list(iter_history(make_spec(4, cards=8, hands=200, seed=8, strategy="learned")))
+    first_bids = [(m["bids"], p["bids"]) for m, p in zip(mixed, plain, strict=True) if m["dealer"] == 3]
+    # seat 0 bids first when seat 3 deals: its bid is the first, before any other seat has seen a changed bid
+    assert sum(m[0] != p[0] for m, p in first_bids) > 10
+    assert all(m[1:] == p[1:] for m, p in first_bids if m[0] == p[0])
+
+
+def test_a_named_generation_and_a_network_file_are_refused_together(flipped):
+    spec = dataclasses.replace(make_spec(4, cards=3, hands=1, strategy="learned(gen=2)"), learned_path=str(flipped))
+    with pytest.raises(WizsimError, match=r"seat 0 names a network generation .* drop one of the two"):
+        spec.kernel_args()
+
+
+def test_a_generation_of_the_wrong_type_is_one_line():
+    from wizsim.players.learned import LearnedStrategy
+
+    for value in ("2", True, None):
+        with pytest.raises(WizsimError, match="the network generations are"):
+            LearnedStrategy(params={"gen": value}).param_row()
 
 
 def test_a_corrupt_network_file_is_one_line(tmp_path):

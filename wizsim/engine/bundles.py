@@ -76,7 +76,8 @@ BidRules = namedtuple("BidRules", "functions features")
 View = namedtuple("View", "played void full know spmask spwiz work_i work_f")
 #: the stand-in for :class:`View` when no seat plays pimc or learned: the view hooks compile to nothing
 NoView = namedtuple("NoView", "off")
-#: what the learned card player reads (:func:`.players.learned.learned_play`; pimc's learned rollouts keep their own
+#: what the learned card player reads (``w1``, ``b1``, ``w2``: one generation's network; the round's own Net holds
+#: every generation stacked and each decision slices its seat's) (:func:`.players.learned.learned_play`; pimc's learned rollouts keep their own
 #: copies of the cards played and the voids here): the card network, its scratch, cards played, voids, the deck
 Net = namedtuple("Net", "w1 b1 w2 work_i work_f played void full")
 #: the recorded rounds (rows; columns in :mod:`.layout`): dealt hands, ``info`` (``I_*``), forms played, legal

@@ -25,7 +25,7 @@ class LearnedStrategy(TableStrategy):
     At every card decision with a choice, each candidate (the legal cards,
     equivalent neighbours once; a Juggler, Cloud or Shapeshifter in its
     winning and its losing form) is scored by a network
-    (``wizsim/data/learned.npz``, fitted by ``scripts/train_learned.py`` to
+    (``wizsim/data/learned*.npz``, one file per generation, fitted by ``scripts/train_learned.py`` to
     pimc's mean round score of each candidate in pimc's own games) and the
     best is played. It sees what pimc sees: its hand, the cards played, the
     face-up card, the suits others showed out of, the bids (not under secret

@@ -37,12 +37,13 @@ DATA = GENERATIONS[DEFAULT_GEN]
 NAMES = ("w1", "b1", "w2", "bw1", "bb1", "bw2")
 
 
-def check_generation(value: float, who: str) -> int:
+def check_generation(value: object, who: str) -> int:
     """The generation ``value`` names (``who``'s parameter ``gen``), or a one-line WizsimError naming those that exist."""
-    if value != int(value) or int(value) not in GENERATIONS:
+    number = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool)
+    if not number or value != int(value) or int(value) not in GENERATIONS:  # type: ignore[call-overload]
         have = ", ".join(str(g) for g in GENERATIONS)
-        raise WizsimError(f"{who} parameter gen={value:g}: the network generations are {have} (default {DEFAULT_GEN})")
-    return int(value)
+        raise WizsimError(f"{who} parameter gen={value!r}: the network generations are {have} (default {DEFAULT_GEN})")
+    return int(value)  # type: ignore[call-overload]
 
 
 def kernel_models(needed: bool = True, path: str | None = None) -> tuple[np.ndarray, ...]:

@@ -65,7 +65,9 @@ class PimcStrategy(HeuristicStrategy):
 
     ``gen`` (default :data:`.learned_data.DEFAULT_GEN`; :data:`.learned_data.GENERATIONS`): the
     generation of the card network its learned rollouts play, for every seat
-    a rollout plays by the network.
+    a rollout plays by the network: with ``rollout=4`` a ``learned(gen=1)``
+    opponent is rolled out by pimc's own generation, not its seat's. Without
+    learned rollouts (``rollout`` 0-2) it has no effect.
     """
 
     name: str = "pimc"

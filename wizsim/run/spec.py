@@ -97,7 +97,13 @@ class RunSpec:
         # (loaded even without the file when a rollout needs it, to name the missing file)
         network = "network" in need or ("pimc" in need and learned_data.available(self.learned_path))
         w1, b1, w2, bw1, bb1, bw2 = learned_data.kernel_models(network, self.learned_path)
-        if self.learned_path:  # another network file: the only generation there is
+        if self.learned_path:  # another network file: the only generation there is, for seats that name none
+            named = [p for p, s in enumerate(self.strategies) if "gen=" in strategy_label(s)]
+            if named:
+                raise WizsimError(
+                    f"seat {named[0]} names a network generation (gen=...) and the run gives its own network file"
+                    f" {self.learned_path}: drop one of the two"
+                )
             params[:, L.LG_GEN] = 0
             params[:, L.P_GEN] = 0
         log, log_n, bid_log, bid_log_n = self.log or learned_data.no_log()

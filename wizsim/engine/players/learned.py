@@ -1,7 +1,8 @@
 """The learned player's entry points: bids and card play by two small networks fitted to pimc's values.
 
-Registry line: ``Player("learned", ROLLOUT_LEARNED)`` in :mod:`..layout` (no
-parameter block of its own: it reads the table player's and the heuristic's);
+Registry line: ``Player("learned", ROLLOUT_LEARNED, ("gen",))`` in :mod:`..layout` (one
+slot of its own, the network generation it plays, an index into the stacked networks of
+the ``Models`` bundle; it reads the table player's and the heuristic's too);
 its Python side is :mod:`wizsim.players.learned`; its networks (state rows,
 features, scores, training logs) are :mod:`.learned_model`. It bids the table
 player's bid moved by the bid network (not in clairvoyance or mono), and plays
@@ -87,8 +88,9 @@ def learned_seat_bid(turn, hands, cnt, bids, rules, est, base, view, models, g):
 
 
 def learned_net(on, view, models):  # pragma: no cover - compiled
-    """The :class:`..bundles.Net` the learned player reads in the round (the round's view and the card network),
-    built once per round; without learned seats any arrays (never read)."""
+    """The :class:`..bundles.Net` the learned player reads in the round (the round's view and the card networks of
+    every generation, stacked: :func:`card` slices its seat's), built once per round; without learned seats any
+    arrays (never read)."""
     raise NotImplementedError
 
 
