@@ -29,7 +29,11 @@ from ..errors import WizsimError
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 #: the shipped network generations, by number: generation g+1 is fitted to the decisions of the default pimc whose
 #: rollouts play generation g (``scripts/train_learned.py --teacher``); ``learned(gen=N)``/``pimc(gen=N)`` pick one
-GENERATIONS = {1: DATA_DIR / "learned.npz", 2: DATA_DIR / "learned_gen2.npz"}
+GENERATIONS = {
+    1: DATA_DIR / "learned.npz",
+    2: DATA_DIR / "learned_gen2.npz",
+    3: DATA_DIR / "learned_gen3.npz",
+}
 #: what ``learned`` and pimc's learned rollouts play unless told: a newer generation becomes the default only
 #: together with the results and golden games it changes
 DEFAULT_GEN = 1
