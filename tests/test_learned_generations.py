@@ -86,7 +86,7 @@ def test_pimc_rollouts_play_its_generation(flipped, rollout):
 
 
 @pytest.mark.parametrize("strategy", ["learned(gen=9)", "learned(gen=0)", "learned(gen=1.5)", "pimc(gen=7)",
-                                      "rule(scripts/my_rule_example.py:my_rule,play=learned(gen=3))"])  # fmt: skip
+                                      "rule(scripts/my_rule_example.py:my_rule,play=learned(gen=9))"])  # fmt: skip
 def test_a_generation_that_does_not_exist_is_one_line(strategy, capsys):
     with pytest.raises(WizsimError, match=r"gen=.*the network generations are 1, 2"):
         make_spec(4, cards=3, hands=1, strategy=strategy).kernel_args()
