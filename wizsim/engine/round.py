@@ -211,7 +211,7 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
             seen |= ONE << U64(c)
             take_card(p, c, hands, cnt)
             if track:
-                card_seen_hook(p, c, led, n, view)
+                card_seen_hook(p, c, led, n, view, feats.pimc)
             trick = trick_step(f, p, trick, trump, table)
         winner, next_leader, cancelled, cloud_taker = finish_trick(trick, bomb_voids, cancelled, cloud_taker, won)
         if record:
@@ -222,7 +222,7 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
         if (trick.flags & FLAG_JUGGLER) != 0 and t < k - 1:
             dec_st[0] = special_passes(specials, n, trump, strat, params, dec_st[0], hands, cnt, bids, won, work)
             if track:
-                passes_hook(n, work, view)
+                passes_hook(n, work, view, feats.pimc)
             if record:
                 for q in range(n):
                     rec.passes[rec_row, t, q] = work[q]
@@ -259,7 +259,7 @@ def play_round(n, k, dealer, fixed_trump, clairvoyant, setup, players, streams, 
     indicator = deal_phase(n, k, dealer, fixed_trump, setup, streams.deal, seats, out, rec_row)
     trump, wolf, swapped, shown = trump_phase(n, k, dealer, fixed_trump, indicator, setup, players, dec_st, seats)
     if keeps_view(n, players.strat):  # PIMC's view of the round (before the bids: PIMC bids by sampling too)
-        reset_hook(n, indicator, wolf, swapped, setup.tables, setup.pre, view)
+        reset_hook(n, indicator, wolf, swapped, setup.tables, setup.pre, view, setup.feats.pimc)
     # trump named by a player (a Wizard or special indicator, the Werewolf), not turned up or fixed: a bid-rule feature
     named = trump >= 0 and (swapped != 0 or (indicator >= 0 and table[indicator, T_CLASS] != CLASS_SUIT))
     if not bid_phase(n, k, dealer, trump, shown, named, clairvoyant, setup, players, dec_st, seats, view):

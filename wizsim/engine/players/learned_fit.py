@@ -23,6 +23,7 @@ from ..layout import (
     LOG_FORMS,
     LOG_NC,
     LOG_TOTALS,
+    MAX_BID_FEATURES,
     REFINE_KEEP_JESTER,
     REFINE_LEAD_TRUMP,
     ST_BEST,
@@ -38,7 +39,7 @@ from ..layout import (
     ST_TRUMP,
 )
 from .heuristic import heuristic_play
-from .learned_model import bid_features, form_features, hidden_sum, output, state_features
+from .learned_model import bid_assemble, bid_fixed, form_features, hidden_sum, output, state_features
 
 SCALE = 10.0  # targets in tens of points: keeps the network's numbers near 1
 
@@ -176,13 +177,15 @@ def table_choice(log, cstart, form):
 def featurize_bid_log(log, cstart, cidx, cn, adv, value, form):
     """:func:`featurize_log` for logged bids: every candidate bid's features (no shared state features)."""
     total = 0
+    fixed = np.empty(MAX_BID_FEATURES, dtype=np.int64)
     for d in range(log.shape[0]):
         row = log[d]
         nb = row[LOG_B_NB]
         cstart[d] = total
         centred_values(row, nb, LOG_B_BIDS, LOG_B_TOTALS, LOG_B_DEALS, total, value, adv, form)
+        bid_fixed(row, fixed)  # as the player does: once per decision
         for c in range(nb):
-            cn[total + c] = bid_features(row, row[LOG_B_BIDS + c], cidx[total + c])
+            cn[total + c] = bid_assemble(row, row[LOG_B_BIDS + c], fixed, cidx[total + c])
         total += nb
     cstart[log.shape[0]] = total
 

@@ -618,37 +618,18 @@ def fill_bid_state(row, turn, hands, cnt, bids, rules, full, est, base):
 
 
 @hot
-def bid_features(row, b, idx):
-    """The one-hot feature indices of bidding ``b`` in the state ``row``; returns how many."""
+def bid_fixed(row, fixed):
+    """The bid features that do not depend on the bid, into ``fixed``: [0] position, [1] trumps held, [2] high trumps
+    held (their index needs the bid), [3] how many follow, then those (side aces, short suits, specials, rules).
+
+    Computed once per bid decision (:func:`score_bids`), not once per candidate bid: :func:`bid_assemble`
+    puts them in the same places, so the sums, and the network's scores, are the same bits.
+    """
     n = row[BS_N]
-    k = row[BS_K]
     i = row[BS_POS]
     trump = row[BS_TRUMP] if row[BS_MONO] == 0 else -1
     hand = U64(row[BS_HAND])
-    est = row[BS_EST] / 1000.0
-    kb = bucket(k, (2, 3, 4, 6, 8, 11, 15))
-    m = 0
-    off = b - np.int64(np.floor(est + 0.5))
-    idx[m] = LB_OFFSET + (clip(off, -3, 3) + 3) * 8 + kb
-    m += 1
-    idx[m] = LB_BID + clip(b, 0, 12)
-    m += 1
-    idx[m] = LB_EST + clip(np.int64(np.floor(est * 4.0 + 0.5)) - 4 * b, -8, 8) + 8
-    m += 1
-    idx[m] = LB_POS + clip(i, 0, 5) * 4 + clip(n, 3, 6) - 3
-    m += 1
-    if row[BS_EARLIER] >= 0:
-        share = (i + 1) * k / n
-        idx[m] = LB_TOTAL + clip(np.int64(np.floor(row[BS_EARLIER] + b - share + 0.5)), -4, 4) + 4
-        m += 1
-        if i == n - 1:
-            idx[m] = LB_LAST + clip(row[BS_EARLIER] + b - k, -4, 4) + 4
-            m += 1
-    else:
-        idx[m] = LB_TOTAL + 9
-        m += 1
-    idx[m] = LB_WIZ + clip(row[BS_WIZ], 0, 4) * 4 + clip(b, 0, 3)
-    m += 1
+    fixed[0] = LB_POS + clip(i, 0, 5) * 4 + clip(n, 3, 6) - 3
     aces = 0
     short = 0
     n_trump = 0
@@ -663,35 +644,71 @@ def bid_features(row, b, idx):
             aces += np.int64((own >> U64(12)) & ONE)
             if c <= 1:
                 short += 1
-    idx[m] = LB_TRUMP + clip(n_trump, 0, 6) * 2 + np.int64(trump >= 0)
-    m += 1
-    sign = (
-        0
-        if b * 4 < np.int64(np.floor(est * 4.0 + 0.5)) - 1
-        else (2 if b * 4 > np.int64(np.floor(est * 4.0 + 0.5)) + 1 else 1)
-    )
-    idx[m] = LB_TOP + clip(top, 0, 3) * 3 + sign
-    m += 1
-    idx[m] = LB_ACES + clip(aces, 0, 3)
+    fixed[1] = LB_TRUMP + clip(n_trump, 0, 6) * 2 + np.int64(trump >= 0)
+    fixed[2] = clip(top, 0, 3)
+    m = 4
+    fixed[m] = LB_ACES + clip(aces, 0, 3)
     m += 1
     if trump >= 0:
-        idx[m] = LB_SHORT + clip(short, 0, 3)
+        fixed[m] = LB_SHORT + clip(short, 0, 3)
         m += 1
     for s in range(N_SPECIALS):
         if (hand >> U64(DRAGON + s)) & ONE:
-            idx[m] = LB_SPECIAL_HELD + s
+            fixed[m] = LB_SPECIAL_HELD + s
             m += 1
         if (row[BS_SPECIALS] >> s) & 1:
-            idx[m] = LB_SPECIAL_DECK + s
+            fixed[m] = LB_SPECIAL_DECK + s
             m += 1
     if row[BS_SCORING] != 0:
-        idx[m] = LB_RULES
+        fixed[m] = LB_RULES
         m += 1
     if row[BS_HIDDEN] != 0:
-        idx[m] = LB_RULES + row[BS_HIDDEN]
+        fixed[m] = LB_RULES + row[BS_HIDDEN]
         m += 1
     if row[BS_MONO] != 0:
-        idx[m] = LB_RULES + 3
+        fixed[m] = LB_RULES + 3
+        m += 1
+    fixed[3] = m - 4
+
+
+@hot
+def bid_assemble(row, b, fixed, idx):
+    """The one-hot feature indices of bidding ``b`` (``fixed``: :func:`bid_fixed` of ``row``); returns how many."""
+    n = row[BS_N]
+    k = row[BS_K]
+    i = row[BS_POS]
+    est = row[BS_EST] / 1000.0
+    kb = bucket(k, (2, 3, 4, 6, 8, 11, 15))
+    quarter = np.int64(np.floor(est * 4.0 + 0.5))
+    m = 0
+    off = b - np.int64(np.floor(est + 0.5))
+    idx[m] = LB_OFFSET + (clip(off, -3, 3) + 3) * 8 + kb
+    m += 1
+    idx[m] = LB_BID + clip(b, 0, 12)
+    m += 1
+    idx[m] = LB_EST + clip(quarter - 4 * b, -8, 8) + 8
+    m += 1
+    idx[m] = fixed[0]
+    m += 1
+    if row[BS_EARLIER] >= 0:
+        share = (i + 1) * k / n
+        idx[m] = LB_TOTAL + clip(np.int64(np.floor(row[BS_EARLIER] + b - share + 0.5)), -4, 4) + 4
+        m += 1
+        if i == n - 1:
+            idx[m] = LB_LAST + clip(row[BS_EARLIER] + b - k, -4, 4) + 4
+            m += 1
+    else:
+        idx[m] = LB_TOTAL + 9
+        m += 1
+    idx[m] = LB_WIZ + clip(row[BS_WIZ], 0, 4) * 4 + clip(b, 0, 3)
+    m += 1
+    idx[m] = fixed[1]
+    m += 1
+    sign = 0 if b * 4 < quarter - 1 else (2 if b * 4 > quarter + 1 else 1)
+    idx[m] = LB_TOP + fixed[2] * 3 + sign
+    m += 1
+    for r in range(fixed[3]):
+        idx[m] = fixed[4 + r]
         m += 1
     share = b / k if k > 0 else 0.0
     idx[m] = LB_K + kb * 4 + (0 if share < 0.15 else (1 if share < 0.35 else (2 if share < 0.6 else 3)))
@@ -703,14 +720,16 @@ def bid_features(row, b, idx):
 def score_bids(row, cands, nb, bw1, bb1, bw2, out, idx=None, acc=None):
     """The bid network's score of each candidate bid in ``cands[:nb]`` (written to ``out``).
 
-    ``idx``, ``acc``: scratch (allocated here when not given).
+    ``idx`` (room for 2 x :data:`MAX_BID_FEATURES`), ``acc``: scratch (allocated here when not given).
     """
     if idx is None:
-        idx = np.empty(MAX_BID_FEATURES, dtype=np.int64)
+        idx = np.empty(2 * MAX_BID_FEATURES, dtype=np.int64)
     if acc is None:
         acc = np.empty(bb1.shape[0], dtype=np.float64)
+    fixed = idx[MAX_BID_FEATURES:]
+    bid_fixed(row, fixed)
     for c in range(nb):
-        m = bid_features(row, cands[c], idx)
+        m = bid_assemble(row, cands[c], fixed, idx)
         out[c] = output(bw2, bb1, idx, 0, m, bw1, acc)
 
 
@@ -733,7 +752,7 @@ def learned_bid(turn, hands, cnt, bids, rules, full, est, base, bw1, bb1, bw2, w
     if nb == 0:
         return base
     out = work_f[W_SCORES : W_SCORES + MAX_BIDS]
-    score_bids(row, cands, nb, bw1, bb1, bw2, out, work_i[W_IDX : W_IDX + MAX_BID_FEATURES],
+    score_bids(row, cands, nb, bw1, bb1, bw2, out, work_i[W_IDX : W_IDX + 2 * MAX_BID_FEATURES],
                work_f[W_ACC : W_ACC + bb1.shape[0]])  # fmt: skip
     top = 0
     for c in range(1, nb):
