@@ -21,7 +21,7 @@ import numpy as np
 
 from ..jit.bits import ONE, U64, ZERO, highest_bit, lowest_bit, popcount
 from ..jit.config import hot, jit
-from ..jit.simd import add_rows
+from ..jit.simd import add_rows, relu_dot
 from ..layout import (  # the state row, feature and scratch layouts (one copy, in the layout)
     BOMB,
     BS_BASE,
@@ -258,16 +258,15 @@ def state_features(row, idx):
     m += 1
     open_need = 0
     bid_sum = 0
-    known_bids = True
-    for i in range(n):
+    unknown = row[ST_CANCELLED] != 0
+    for i in range(6):  # a fixed count (the seats past n are masked): unrolled, no tiny vector loop
         b = row[ST_BIDS + i]
-        if b < 0:
-            known_bids = False
-            continue
-        bid_sum += b
-        open_need += max(b - row[ST_WON + i], 0)
-    if row[ST_CANCELLED] != 0:
-        known_bids = False
+        seat = i < n
+        unknown |= seat & (b < 0)
+        b_in = b if seat and b > 0 else 0
+        bid_sum += b_in
+        open_need += max(b_in - row[ST_WON + i], 0) if seat else 0
+    known_bids = not unknown
     if known_bids:
         idx[m] = LF_SURPLUS + clip(left - open_need, -5, 5) + 5
         m += 1
@@ -281,10 +280,9 @@ def state_features(row, idx):
     m += 1
     after = n - 1 - j
     after_need = 0
-    for i in range(1, after + 1):
+    for i in range(1, 6):  # fixed count, masked (as above)
         b = row[ST_BIDS + i]
-        if b < 0 or b - row[ST_WON + i] > 0:
-            after_need += 1
+        after_need += np.int64((i <= after) & ((b < 0) | (b - row[ST_WON + i] > 0)))
     idx[m] = LF_AFTER + clip(after, 0, 5) * 6 + clip(after_need, 0, 5)
     m += 1
     best = row[ST_BEST]
@@ -431,9 +429,8 @@ def form_features(row, f, idx, m):
         idx[m] = LC_SUIT_LEFT + bucket(row[ST_UNSEEN + suit], (1, 3, 6, 9)) * 2 + np.int64(j == 0)
         m += 1
         voids = 0
-        for i in range(1, n - j):
-            if (row[ST_VOID + i] >> suit) & 1:
-                voids += 1
+        for i in range(1, 6):  # fixed count, masked: a variable count made a slow little vector loop
+            voids += ((row[ST_VOID + i] >> suit) & 1) & np.int64(i < n - j)
         idx[m] = LC_VOID_AFTER + clip(voids, 0, 3)
         m += 1
         r = f % 13
@@ -478,15 +475,7 @@ def output(w2, base, idx, lo, m, w1, acc):
     code, which calls this too, gets the same bits.
     """
     hidden_sum(w1, base, idx, lo, m, acc)
-    s0 = max(acc[0], 0.0) * w2[0] + max(acc[8], 0.0) * w2[8]
-    s1 = max(acc[1], 0.0) * w2[1] + max(acc[9], 0.0) * w2[9]
-    s2 = max(acc[2], 0.0) * w2[2] + max(acc[10], 0.0) * w2[10]
-    s3 = max(acc[3], 0.0) * w2[3] + max(acc[11], 0.0) * w2[11]
-    s4 = max(acc[4], 0.0) * w2[4] + max(acc[12], 0.0) * w2[12]
-    s5 = max(acc[5], 0.0) * w2[5] + max(acc[13], 0.0) * w2[13]
-    s6 = max(acc[6], 0.0) * w2[6] + max(acc[14], 0.0) * w2[14]
-    s7 = max(acc[7], 0.0) * w2[7] + max(acc[15], 0.0) * w2[15]
-    return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+    return relu_dot(acc, w2)
 
 
 @hot
