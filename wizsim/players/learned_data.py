@@ -36,7 +36,7 @@ GENERATIONS = {
 }
 #: what ``learned`` and pimc's learned rollouts play unless told: a newer generation becomes the default only
 #: together with the results and golden games it changes
-DEFAULT_GEN = 1
+DEFAULT_GEN = 3
 DATA = GENERATIONS[DEFAULT_GEN]
 NAMES = ("w1", "b1", "w2", "bw1", "bb1", "bw2")
 
