@@ -163,8 +163,12 @@ def chunk_data(spec: RunSpec, chunk: int) -> dict[str, np.ndarray]:
     ``sum_holders[c]`` (hands with the feature), ``sum_rows[c]``, ``sum_y[c]``
     (integers: they add up across chunks in any order).
     """
+    return records_data(spec, record_chunk_arrays(spec, chunk)[1])
+
+
+def records_data(spec: RunSpec, rec) -> dict[str, np.ndarray]:
+    """:func:`chunk_data` of rounds already recorded (``rec``: the chunk's RoundRecords)."""
     n, kmax = spec.players, max(spec.schedule)
-    _, rec = record_chunk_arrays(spec, chunk)
     if np.any(rec.round_players != n):
         raise ValueError("every round must have all players (no elimination)")
     rows = len(rec)

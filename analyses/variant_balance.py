@@ -111,7 +111,7 @@ import pandas as pd
 from wizsim.errors import WizsimError
 from wizsim.run.parallel import map_tasks
 from wizsim.run.simulate import AUX_HIT, AUX_SCORE, AUX_SCORE_SQ, RunSpec, make_spec
-from wizsim.run.stats import Z95, mean_ci, wilson_ci
+from wizsim.run.stats import Est, mean_ci, ratio, wilson_ci
 
 NAME = "variant_balance"
 QUESTION = "How do the rule variants change the game?"
@@ -201,30 +201,6 @@ def chunk_counts(specs: dict, jobs: int) -> dict:
 
 
 # --------------------------------------------------------------------------- estimators with chunk influence
-
-
-class Est:
-    """An estimate and its influence per chunk: standard error sqrt(C / (C - 1) * sum(z**2))."""
-
-    def __init__(self, value: float, z: np.ndarray) -> None:
-        self.value = float(value)
-        self.z = np.asarray(z, dtype=np.float64)
-
-    def __sub__(self, other: Est) -> Est:
-        return Est(self.value - other.value, self.z - other.z)
-
-    def interval(self) -> tuple[float, float, float]:
-        c = len(self.z)
-        half = Z95 * np.sqrt(c / (c - 1) * np.sum(self.z**2)) if c > 1 else np.nan
-        return self.value, self.value - half, self.value + half
-
-
-def ratio(num: np.ndarray, den: np.ndarray) -> Est:
-    """Sum(num) / sum(den) over chunks (a mean or a proportion)."""
-    num, den = np.asarray(num, dtype=np.float64), np.asarray(den, dtype=np.float64)
-    total = den.sum()
-    m = num.sum() / total
-    return Est(m, (num - m * den) / total)
 
 
 def std_dev(s1: np.ndarray, s2: np.ndarray, den: np.ndarray) -> Est:

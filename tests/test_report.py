@@ -145,3 +145,16 @@ def test_write_table_keeps_full_precision_outside_results(tmp_path):
     write_table(pd.DataFrame(FLOATS), tmp_path / "full_again.csv")  # the setting ends with its block
     assert _columns(tmp_path / "results.csv") == FLOATS_8
     assert (tmp_path / "full_again.csv").read_text() == (tmp_path / "full.csv").read_text()
+
+
+def test_source_digest_covers_the_sibling_analyses_a_script_uses(tmp_path):
+    from wizsim.report.report import _source_digest
+
+    (tmp_path / "user.py").write_text('USES = ("helper",)\nNAME = "user"\n')
+    (tmp_path / "helper.py").write_text("X = 1\n")
+    (tmp_path / "other.py").write_text("Y = 1\n")
+    before = _source_digest(tmp_path / "user.py")
+    (tmp_path / "other.py").write_text("Y = 2\n")  # not used: same key
+    assert _source_digest(tmp_path / "user.py") == before
+    (tmp_path / "helper.py").write_text("X = 2\n")  # used: a new key, the cached result is not reused
+    assert _source_digest(tmp_path / "user.py") != before

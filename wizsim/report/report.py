@@ -34,6 +34,7 @@ import hashlib
 import importlib.util
 import inspect
 import json
+import re
 import time
 from pathlib import Path
 from types import ModuleType
@@ -71,10 +72,13 @@ def load_analysis(path: Path) -> ModuleType:
 
 
 def _source_digest(script: Path) -> str:
-    """A digest of what an analysis's numbers depend on: its script and the package source."""
+    """A digest of what an analysis's numbers depend on: its script, the sibling analyses it runs (named in its
+    ``USES = (...)`` line) and the package source."""
     h = hashlib.sha256()
     package = Path(__file__).resolve().parents[1]
-    for path in [script, *sorted(package.rglob("*.py")), *sorted(package.rglob("*.json"))]:
+    uses = re.search(r"^USES = \(([^)]*)\)", script.read_text(encoding="utf-8"), re.M)
+    siblings = [script.with_name(f"{name}.py") for name in re.findall(r'"(\w+)"', uses.group(1))] if uses else []
+    for path in [script, *siblings, *sorted(package.rglob("*.py")), *sorted(package.rglob("*.json"))]:
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()

@@ -66,3 +66,37 @@ def format_pct(p: float, lo: float, hi: float) -> str:
     if not (lo == lo and hi == hi):
         return f"{100 * p:.2f} [n/a]"
     return f"{100 * p:.2f} [{100 * lo:.2f}, {100 * hi:.2f}]"
+
+
+class Est:
+    """An estimate and its influence per cluster (a chunk, a game, a round): a sum of cluster totals or a ratio of
+    two, whose standard error is ``sqrt(C / (C - 1) * sum(z**2))`` over the C clusters (the delta method).
+
+    Estimates over the same clusters subtract cluster by cluster (``a - b``): paired, as common random
+    numbers pair them.
+    """
+
+    def __init__(self, value: float, z: npt.ArrayLike) -> None:
+        self.value = float(value)
+        self.z = np.asarray(z, dtype=np.float64)
+
+    def __sub__(self, other: Est) -> Est:
+        return Est(self.value - other.value, self.z - other.z)
+
+    def half(self) -> float:
+        """Half-width of the 95% interval (nan with one cluster)."""
+        c = len(self.z)
+        return float(Z95 * np.sqrt(c / (c - 1) * np.sum(self.z**2))) if c > 1 else float("nan")
+
+    def interval(self) -> tuple[float, float, float]:
+        """(estimate, lower, upper) of the 95% interval."""
+        h = self.half()
+        return self.value, self.value - h, self.value + h
+
+
+def ratio(num: npt.ArrayLike, den: npt.ArrayLike) -> Est:
+    """sum(num) / sum(den) over clusters (a mean or a proportion), with each cluster's influence."""
+    n, d = np.asarray(num, dtype=np.float64), np.asarray(den, dtype=np.float64)
+    total = d.sum()
+    m = n.sum() / total
+    return Est(m, (n - m * d) / total)
