@@ -292,8 +292,8 @@ def headline_rows(data: dict, players: tuple[str, ...], sizes: dict) -> pd.DataF
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def ladder_values(data: dict, headline: str, strategy: str) -> tuple[float, float, float]:
-    """(value, lo, hi) of ``headline`` under ``strategy`` (the headlines of :func:`headline_rows`)."""
+def ladder_values(data: dict, headline: str, unit: str, strategy: str) -> tuple[float, float, float]:
+    """(value, lo, hi) of ``headline`` (in ``unit``) under ``strategy`` (the headlines of :func:`headline_rows`)."""
     if headline.startswith("example hand"):
         counts = data[("hands", "example", strategy)]["counts"]
         top, _, _, _, tricks, half = best_bid(counts)
@@ -301,8 +301,12 @@ def ladder_values(data: dict, headline: str, strategy: str) -> tuple[float, floa
     if headline.startswith("dealer"):
         e = game_metrics(data[("games", "standard", strategy)])["dealer"]
         return e.value, e.value - e.half(), e.value + e.half()
-    if headline.endswith("value"):
-        raise KeyError(headline)  # card values: see run()
+    if headline.endswith(" value"):
+        card = CARDS[headline.removesuffix(" value")]
+        v = _sibling("expected_tricks").value_table(data[("games", "standard", strategy)]["values"], 4, "standard")
+        r = v[v.round_sizes == "all"].set_index("card").loc[card]
+        col = "value" if unit == "tricks" else "points"
+        return float(r[col]), float(r[f"{col}_lo"]), float(r[f"{col}_hi"])
     config, _, what = headline.partition(" effect on the ")
     metric, scale = ("hit", 100.0) if what == "hit rate" else ("points", 1.0)
     e = game_metrics(data[("games", config, strategy)])[metric]
@@ -325,18 +329,17 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     todo = [("hands", "example", p) for p in PLAYERS] + [("games", c, p) for c in CONFIGS for p in PLAYERS]
     data = measure(todo, sizes, seed, jobs)
     table = headline_rows(data, PLAYERS, sizes)
-    # the ladder: each disagreeing headline (not the card values: their regression is run above only) again
-    # under weaker and stronger players, on the same deals
+    # the ladder: each disagreeing headline again under weaker and stronger players, on the same deals
     ladder_rows = []
-    disagree = [h for h, ok in zip(table.headline, table.agree, strict=True) if not ok and not h.endswith("value")]
-    extra = sorted({job for h in disagree for s in LADDER for job in _jobs_for(h, s)} - set(data))
+    disagree = [(h, u) for h, u, ok in zip(table.headline, table.unit, table.agree, strict=True) if not ok]
+    extra = sorted({job for h, _ in disagree for s in LADDER for job in _jobs_for(h, s)} - set(data))
     if extra:
         data.update(measure(extra, sizes, seed, jobs))
-    for h in disagree:
+    for h, u in disagree:
         for rung, s in enumerate(LADDER):
-            v, lo, hi = ladder_values(data, h, s)
-            ladder_rows.append({"headline": h, "rung": rung, "player": s, "value": v, "lo": lo, "hi": hi})
-    ladder = pd.DataFrame(ladder_rows, columns=["headline", "rung", "player", "value", "lo", "hi"])
+            v, lo, hi = ladder_values(data, h, u, s)
+            ladder_rows.append({"headline": h, "unit": u, "rung": rung, "player": s, "value": v, "lo": lo, "hi": hi})
+    ladder = pd.DataFrame(ladder_rows, columns=["headline", "unit", "rung", "player", "value", "lo", "hi"])
     outdir.mkdir(parents=True, exist_ok=True)
     from wizsim.run.io import write_table
 
@@ -376,7 +379,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
 def _chart(table: pd.DataFrame, ladder: pd.DataFrame, outdir: Path) -> None:
     from wizsim.report.plotting import figure, save
 
-    heads = list(ladder.headline.unique())
+    heads = list(dict.fromkeys(zip(ladder.headline, ladder.unit, strict=True)))
     fig, axes = figure(1, 1 + len(heads), figsize=(6.0 + 4.0 * len(heads), 6.0))
     axes = np.atleast_1d(axes)
     t = table[~table.unit.eq("bid")]
@@ -391,13 +394,13 @@ def _chart(table: pd.DataFrame, ladder: pd.DataFrame, outdir: Path) -> None:
     ax.set_yticks(y, [f"{h} ({u})" for h, u in zip(t.headline, t.unit, strict=True)], fontsize=7)
     ax.invert_yaxis()
     ax.set(title="pimc - learned, 95% intervals (red: disagree)", xlabel="difference, in the headline's unit")
-    for ax, h in zip(axes[1:], heads, strict=True):
-        r = ladder[ladder.headline == h]
+    for ax, (h, u) in zip(axes[1:], heads, strict=True):
+        r = ladder[(ladder.headline == h) & (ladder.unit == u)]
         x = r.rung.to_numpy()
         v = r.value.to_numpy()
         ax.errorbar(x, v, yerr=[v - r.lo.to_numpy(), r.hi.to_numpy() - v], fmt="o-", capsize=3)
         ax.set_xticks(x, [p.replace("(samples=64,bid_samples=64)", " K=64") for p in r.player], rotation=30)
-        ax.set(title=h, xlabel="player, weaker to stronger", ylabel="value")
+        ax.set(title=h, xlabel="player, weaker to stronger", ylabel=u)
     save(fig, outdir / NAME)
 
 

@@ -60,7 +60,25 @@ def test_both_players_play_the_same_deals(result):
 
 def test_ladder_only_for_disagreements(result):
     mod, _, _, table, ladder = result
-    disagree = set(table.headline[~table.agree & ~table.headline.str.endswith("value")])
-    assert set(ladder.headline) == disagree
-    for _, g in ladder.groupby("headline"):
+    disagree = set(zip(table.headline[~table.agree], table.unit[~table.agree], strict=True))
+    assert set(zip(ladder.headline, ladder.unit, strict=True)) == disagree
+    for _, g in ladder.groupby(["headline", "unit"]):
         assert list(g.player) == list(mod.LADDER)
+    # the learned and pimc rungs are the table's own values
+    for (h, u), g in ladder.groupby(["headline", "unit"]):
+        row = table[(table.headline == h) & (table.unit == u)].iloc[0]
+        for p in ("learned", "pimc"):
+            assert abs(g[g.player == p].value.iloc[0] - row[p]) < 1e-6
+
+
+def test_every_ladder_headline_can_be_measured(result):
+    """The ladder reads every kind of headline (a disagreement at quick size is chance, so all are tried here)."""
+    mod, _, _, table, _ = result
+    sizes = mod.SIZES["quick"]
+    jobs = sorted({j for h in table.headline for j in mod._jobs_for(h, "learned")})
+    data = mod.measure(jobs, sizes, SEED, 1)
+    for h, u in zip(table.headline, table.unit, strict=True):
+        v, lo, hi = mod.ladder_values(data, h, u, "learned")
+        row = table[(table.headline == h) & (table.unit == u)].iloc[0]
+        assert abs(v - row.learned) < 1e-6, (h, u)
+        assert lo <= v <= hi or np.isnan(lo)
