@@ -377,30 +377,42 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
 
 
 def _chart(table: pd.DataFrame, ladder: pd.DataFrame, outdir: Path) -> None:
+    """Top: pimc - learned for every headline; below: one ladder panel per disagreeing headline (3 a row)."""
     from wizsim.report.plotting import figure, save
 
     heads = list(dict.fromkeys(zip(ladder.headline, ladder.unit, strict=True)))
-    fig, axes = figure(1, 1 + len(heads), figsize=(6.0 + 4.0 * len(heads), 6.0))
-    axes = np.atleast_1d(axes)
+    cols = 3
+    rows = 1 + -(-len(heads) // cols)
+    fig, grid = figure(rows, cols, figsize=(15.0, 7.0 + 3.6 * (rows - 1)), squeeze=False,
+                       gridspec_kw={"height_ratios": [2.2] + [1.0] * (rows - 1)})  # fmt: skip
+    for ax in grid[0, 1:]:
+        ax.remove()
+    ax = fig.add_subplot(grid[0, 0].get_gridspec()[0, :])
+    grid[0, 0].remove()
     t = table[~table.unit.eq("bid")]
     y = np.arange(len(t))
     d = t["diff"].to_numpy()
-    err = [d - t.diff_lo.to_numpy(), t.diff_hi.to_numpy() - d]
-    colors = np.where(t.agree.to_numpy(), "tab:blue", "tab:red")
-    ax = axes[0]
-    for i in range(len(t)):
-        ax.errorbar(d[i], y[i], xerr=[[err[0][i]], [err[1][i]]], fmt="o", ms=3, capsize=2, color=colors[i])
+    lo, hi = d - t.diff_lo.to_numpy(), t.diff_hi.to_numpy() - d
+    for i, ok in enumerate(t.agree.to_numpy()):
+        ax.errorbar(d[i], y[i], xerr=[[lo[i]], [hi[i]]], fmt="o", ms=3, capsize=2,
+                    color="tab:blue" if ok else "tab:red")  # fmt: skip
     ax.axvline(0, color="black", lw=0.6)
     ax.set_yticks(y, [f"{h} ({u})" for h, u in zip(t.headline, t.unit, strict=True)], fontsize=7)
     ax.invert_yaxis()
-    ax.set(title="pimc - learned, 95% intervals (red: disagree)", xlabel="difference, in the headline's unit")
-    for ax, (h, u) in zip(axes[1:], heads, strict=True):
+    ax.set(title="pimc - learned on the same deals, 95% intervals (red: the interval misses 0)",
+           xlabel="difference, in the headline's unit")  # fmt: skip
+    panels = list(grid[1:].ravel())
+    for ax, (h, u) in zip(panels, heads, strict=False):
         r = ladder[(ladder.headline == h) & (ladder.unit == u)]
         x = r.rung.to_numpy()
         v = r.value.to_numpy()
         ax.errorbar(x, v, yerr=[v - r.lo.to_numpy(), r.hi.to_numpy() - v], fmt="o-", capsize=3)
-        ax.set_xticks(x, [p.replace("(samples=64,bid_samples=64)", " K=64") for p in r.player], rotation=30)
-        ax.set(title=h, xlabel="player, weaker to stronger", ylabel=u)
+        ax.set_xticks(x, [p.replace("(samples=64,bid_samples=64)", " K=64") for p in r.player], fontsize=7)
+        ax.set_title(h if len(h) < 48 else h.replace(": ", ":\n", 1), fontsize=8)
+        ax.set(ylabel=u)
+    for ax in panels[len(heads) :]:
+        ax.remove()
+    fig.subplots_adjust(hspace=0.5)
     save(fig, outdir / NAME)
 
 
