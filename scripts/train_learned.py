@@ -34,7 +34,7 @@ from wizsim.engine.layout import (
     N_BID_FEATURES,
     P_GEN,
 )
-from wizsim.players.learned_data import DATA
+from wizsim.players.learned_data import GENERATIONS
 from wizsim.players.strategies import make_strategy
 from wizsim.training import learned_train as T
 
@@ -57,14 +57,16 @@ def main() -> None:
     ap.add_argument("--bid-epochs", type=int, default=10)
     ap.add_argument("--lr", type=float, default=0.05)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--out", default=str(DATA))
+    # without --out the recipe of generation 1 rewrites generation 1's file (never the default generation's,
+    # which is generation 3's since 2026-12-04)
+    ap.add_argument("--out", default=str(GENERATIONS[1]))
     ap.add_argument("--teacher", default="pimc(prune=0,rollout=0)",
                     help="the strategy whose decisions are logged (pimc(prune=0): learned rollouts)")
     ap.add_argument("--save-logs", default=None, help="also write the raw training logs here (.npz), to refit later")
     a = ap.parse_args()
-    if a.out == str(DATA) and a.teacher != ap.get_default("teacher"):
-        # a new generation must not overwrite the file its teacher's rollouts read
-        ap.error("--teacher trains a new generation: give its file with --out (e.g. wizsim/data/learned_gen3.npz)")
+    if a.teacher != ap.get_default("teacher") and a.out in {str(p) for p in GENERATIONS.values()}:
+        # a new generation must not overwrite a shipped one (its teacher's rollouts may read it)
+        ap.error("--teacher trains a new generation: give it a new file with --out (e.g. wizsim/data/learned_gen4.npz)")
     t0 = time.perf_counter()
     keep = a.save_logs is not None
     done = Parallel(n_jobs=a.jobs)(delayed(T.run_task)(t, keep, a.teacher) for t in T.tasks(a.scale, a.seed))

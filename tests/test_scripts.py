@@ -27,3 +27,19 @@ def test_vs_ceiling_without_the_c_source(tmp_path):
 
 def test_learned_cost_refuses_a_bad_size():
     _refused_in_one_line("learned_cost.py", ["--repeats", "0"], "--repeats")
+
+
+def test_train_learned_refuses_to_overwrite_a_shipped_generation():
+    """A new generation (--teacher) needs a file of its own: a shipped generation's file, or none, is refused
+    before any work (the default generation's teacher would read the file it overwrites)."""
+    from wizsim.players.learned_data import GENERATIONS
+
+    before = {g: p.stat().st_mtime_ns for g, p in GENERATIONS.items()}
+    for extra in ([], ["--out", str(GENERATIONS[3])], ["--out", str(GENERATIONS[1])]):
+        res = subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "train_learned.py"), "--teacher", "pimc(prune=0,gen=3)", *extra],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr
+        assert "--out" in res.stderr.strip().splitlines()[-1]
+    assert {g: p.stat().st_mtime_ns for g, p in GENERATIONS.items()} == before
