@@ -49,7 +49,7 @@ Method
 Caveats
 -------
 * The pimc sample is what the time allows (256 games per configuration by
-  default: pimc plays about 7 four-player games per second per core); its
+  default: about 10 minutes of the main job on 2 cores, the ladder included); its
   intervals are wider than the learned-only analyses', whose larger samples
   give the published values. The learned values here are on the same small
   sample, so the pair is comparable; they differ from the published ones by
@@ -79,7 +79,7 @@ TRUST = (
     " settles as play gets stronger. With this many headlines about one in twenty disagrees by chance alone."
 )
 #: sibling analyses whose code this one runs (their source is part of the report's cache key)
-USES = ("expected_tricks", "bid_probabilities")
+USES = ("expected_tricks",)
 SIZES = {
     "quick": {"games": 3, "hands": 400},
     "default": {"games": 256, "hands": 2048},
