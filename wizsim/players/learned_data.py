@@ -33,6 +33,7 @@ GENERATIONS = {
     1: DATA_DIR / "learned.npz",
     2: DATA_DIR / "learned_gen2.npz",
     3: DATA_DIR / "learned_gen3.npz",
+    4: DATA_DIR / "learned_gen4.npz",
 }
 #: what ``learned`` and pimc's learned rollouts play unless told: a newer generation becomes the default only
 #: together with the results and golden games it changes
