@@ -100,9 +100,20 @@ CONFIGS: dict[str, tuple[str | None, list[str]]] = {
 CARDS = {"Wizard": "Wizard", "trump ace": "trump 13", "trump queen": "trump 12", "Jester": "Jester"}
 EXAMPLE = (4, 5, 1, 2)  # players, cards, Wizards, trumps
 COLUMNS = [
-    "headline", "unit", "learned", "learned_lo", "learned_hi", "pimc", "pimc_lo", "pimc_hi", "diff", "diff_lo",
+    "headline", "analysis", "unit", "learned", "learned_lo", "learned_hi", "pimc", "pimc_lo", "pimc_hi", "diff", "diff_lo",
     "diff_hi", "agree", "sample",
 ]  # fmt: skip
+
+
+def source_of(headline: str) -> str:
+    """The analysis whose published headline ``headline`` checks (results/README.md flags it in that section)."""
+    if headline.startswith("example hand"):
+        return "bid_probabilities"
+    if headline.endswith(" value"):
+        return "expected_tricks"
+    if headline.startswith(("Dragon+Fairy ", "all seven ")):
+        return "special_cards"
+    return "variant_balance"  # the dealer's advantage and the variants' effects
 
 
 def _sibling(name: str):
@@ -238,7 +249,7 @@ def headline_rows(data: dict, players: tuple[str, ...], sizes: dict) -> pd.DataF
     def add(headline: str, unit: str, va: tuple, vb: tuple, d: tuple, sample: str, agree=None) -> None:
         (x, hx), (y, hy), (z, hz) = va, vb, d
         rows.append({
-            "headline": headline, "unit": unit, a: x, f"{a}_lo": x - hx, f"{a}_hi": x + hx,
+            "headline": headline, "analysis": source_of(headline), "unit": unit, a: x, f"{a}_lo": x - hx, f"{a}_hi": x + hx,
             b: y, f"{b}_lo": y - hy, f"{b}_hi": y + hy, "diff": z, "diff_lo": z - hz, "diff_hi": z + hz,
             "agree": bool(z - hz <= 0 <= z + hz) if agree is None else bool(agree), "sample": sample,
         })  # fmt: skip
@@ -373,6 +384,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         "seed": seed,
         "files": [f"{NAME}.csv", f"{NAME}_ladder.csv", f"{NAME}.png", f"{NAME}.svg"],
         "command": f"python analyses/{NAME}.py --size {size} --seed {seed}",
+        "trust": TRUST,  # results/README.md repeats it beside every disagreeing headline, in that headline's section
     }
 
 

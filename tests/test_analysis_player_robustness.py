@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -32,6 +34,14 @@ def test_files_columns_and_headlines(result):
     assert table.headline.str.startswith("example hand").sum() == 2
     assert len(table) == len(want) + len(mod.CARDS) + 2  # card values in tricks and in points
     assert f"{len(table)} headlines" in info["headline"]
+    # each headline names the analysis whose section of results/README.md flags it: the one that publishes it
+    by = table.groupby("analysis").headline.apply(set).to_dict()
+    assert set(by) == {"bid_probabilities", "expected_tricks", "special_cards", "variant_balance"}
+    assert by["expected_tricks"] == {f"{card} value" for card in mod.CARDS}
+    assert by["special_cards"] == {f"{c} effect on the {w}" for c in ("Dragon+Fairy", "all seven")
+                                   for w in ("hit rate", "points")}  # fmt: skip
+    assert all((Path(mod.__file__).parent / f"{a}.py").is_file() for a in by)
+    assert info["trust"] == mod.TRUST
 
 
 def test_differences_intervals_and_agree(result):

@@ -158,3 +158,60 @@ def test_source_digest_covers_the_sibling_analyses_a_script_uses(tmp_path):
     assert _source_digest(tmp_path / "user.py") == before
     (tmp_path / "helper.py").write_text("X = 2\n")  # used: a new key, the cached result is not reused
     assert _source_digest(tmp_path / "user.py") != before
+
+
+def test_readme_flags_each_disagreeing_headline_in_its_own_section(tmp_path):
+    """player_robustness.csv names the analysis of each headline: the README says, in that analysis's section,
+    how many of its headlines agree under pimc and names each that does not, with the robustness's verdict."""
+    from wizsim.report.readme import write_readme
+
+    table = pd.DataFrame({
+        "headline": ["Wizard value", "Jester value", "maximus effect on the points"],
+        "analysis": ["cards", "cards", "variants"], "unit": ["tricks"] * 3,
+        "learned": [1.1, -0.14, 16.0], "learned_lo": [1.0, -0.16, 15.0], "learned_hi": [1.2, -0.12, 17.0],
+        "pimc": [1.1, -0.10, 15.3], "pimc_lo": [1.0, -0.12, 14.3], "pimc_hi": [1.2, -0.08, 16.3],
+        "diff": [0.0, 0.04, -0.7], "diff_lo": [-0.1, 0.01, -2.1], "diff_hi": [0.1, 0.07, 0.6],
+        "agree": [True, False, True], "sample": ["s"] * 3,
+    })  # fmt: skip
+    table.to_csv(tmp_path / "player_robustness.csv", index=False)
+
+    def section(name: str, **extra) -> dict:
+        return {"name": name, "question": f"Q {name}?", "headline": f"H {name}", "sample": "n", "seed": 1,
+                "files": [f"{name}.csv"], "command": "c", **extra}  # fmt: skip
+
+    sections = [section("cards"), section("variants"), section("other"),
+                section("player_robustness", trust="Learned stands, because it is stronger.")]  # fmt: skip
+    text = write_readme(tmp_path, "default", sections).read_text()
+    parts = {p.split("?")[0]: p for p in text.split("## Q ")[1:]}
+    assert "1 of 2 agree" in parts["cards"]
+    assert "**Jester value** (tricks): learned -0.14, pimc -0.10 (pimc - learned +0.04, 95% CI +0.01 to +0.07)" in (
+        parts["cards"]
+    )
+    assert "Learned stands, because it is stronger." in parts["cards"]
+    assert "1 of 1 agree" in parts["variants"] and "disagree" not in parts["variants"]
+    assert "checked under pimc" not in parts["other"]
+    # without the robustness section (e.g. ``--only``) or its table, no flags
+    assert "checked under pimc" not in write_readme(tmp_path, "default", sections[:3]).read_text()
+
+
+def test_source_digest_leaves_out_the_readme_wording_only():
+    """Rewording the README reruns no analysis; any other package source is part of every analysis's key."""
+    import wizsim.report.readme as readme
+    from wizsim.report import report
+
+    script = Path(__file__).resolve().parents[1] / "analyses" / "expected_tricks.py"
+    key = report._source_digest(script)
+    path = Path(readme.__file__)
+    text = path.read_text()
+    try:
+        path.write_text(text + "\n# reworded\n")
+        assert report._source_digest(script) == key
+    finally:
+        path.write_text(text)
+    errors = Path(report.__file__).parents[1] / "errors.py"
+    text = errors.read_text()
+    try:
+        errors.write_text(text + "\n# changed\n")
+        assert report._source_digest(script) != key
+    finally:
+        errors.write_text(text)

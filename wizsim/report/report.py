@@ -43,11 +43,10 @@ from typing import Any
 from ..errors import WizsimError
 from ..run.io import RESULTS_FLOAT_FORMAT, atomic_path, check_output, csv_float_format, output_group
 from ..run.parallel import Progress, RunOptions, numba_cache_off
+from .readme import PRECISION_NOTE, write_readme
 
-PRECISION_NOTE = (
-    "CSV files give floats to 8 significant digits, enough for every figure reported here "
-    "and the same on every machine."
-)
+__all__ = ["PRECISION_NOTE", "analysis_main", "load_analysis", "run_report"]
+
 
 
 def find_analyses(root: Path | None = None) -> list[Path]:
@@ -73,12 +72,13 @@ def load_analysis(path: Path) -> ModuleType:
 
 def _source_digest(script: Path) -> str:
     """A digest of what an analysis's numbers depend on: its script, the sibling analyses it runs (named in its
-    ``USES = (...)`` line) and the package source."""
+    ``USES = (...)`` line) and the package source, except :mod:`.readme` (it words the README, computes nothing)."""
     h = hashlib.sha256()
     package = Path(__file__).resolve().parents[1]
     uses = re.search(r"^USES = \(([^)]*)\)", script.read_text(encoding="utf-8"), re.M)
     siblings = [script.with_name(f"{name}.py") for name in re.findall(r'"(\w+)"', uses.group(1))] if uses else []
-    for path in [script, *siblings, *sorted(package.rglob("*.py")), *sorted(package.rglob("*.json"))]:
+    sources = [p for p in sorted(package.rglob("*.py")) if p != Path(__file__).with_name("readme.py")]
+    for path in [script, *siblings, *sources, *sorted(package.rglob("*.json"))]:
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()
@@ -187,32 +187,7 @@ def run_report(
             bar.write(f"{info['name']}: {info['headline']} ({seconds:.1f} s)")
             sections.append(info)
             bar.update(1)
-    lines = [
-        "# wizsim results",
-        "",
-        f"Written by `wizsim report{'' if size == 'default' else ' --' + size}`. Every estimate carries a 95% interval;",
-        "every number below is reproduced by the command given with it.",
-        PRECISION_NOTE,
-        "",
-    ]
-    for info in sections:
-        png = next((f for f in info["files"] if f.endswith(".png")), None)
-        lines += [
-            f"## {info['question']}",
-            "",
-            info["headline"].rstrip(".") + ".",
-            "",
-            f"- sample: {info['sample']}; seed {info['seed']}",
-            f"- table: [{info['files'][0]}]({info['files'][0]})",
-            f"- reproduce: `{info['command']}`",
-            "",
-        ]
-        if png:
-            lines += [f"![{info['name']}]({png})", ""]
-    readme = outdir / "README.md"
-    with atomic_path(readme) as tmp:
-        tmp.write_text("\n".join(lines))
-    return readme
+    return write_readme(outdir, size, sections)
 
 
 def analysis_main(run, question: str, sizes: dict) -> None:
