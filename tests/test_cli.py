@@ -160,6 +160,21 @@ BAD_INPUT = {
     "unknown special": ([*SIM, *SEL, "--specials", "dragon,unicorn"], "out.csv", "unicorn"),
     "special named twice": ([*SIM, *SEL, "--specials", "dragon,Dragon"], "out.csv", "twice"),
     "no command": ([], None, "command"),
+    # --precision: a positive half-width, reachable within the cap (one line that says what was reached)
+    "precision 0": ([*SIM, "--cards", "3", "--seed", "1", "--precision", "0"], "out.csv", "positive"),
+    "precision negative": ([*SIM, "--cards", "3", "--seed", "1", "--precision", "-0.01"], "out.csv", "-0.01"),
+    "precision not a number": ([*SIM, "--cards", "3", "--seed", "1", "--precision", "tight"], "out.csv", "tight"),
+    "precision nan": ([*SIM, "--cards", "3", "--seed", "1", "--precision", "nan"], "out.csv", "nan"),
+    "precision beyond the cap": (
+        [*SIM, "--cards", "3", "--hands", "20000", "--seed", "1", "--precision", "0.0001"],
+        "out.csv",
+        "after the cap of 20,000 hands",
+    ),
+    "precision with checkpoint": (
+        [*SIM, "--cards", "3", "--seed", "1", "--precision", "0.01", "--checkpoint", "ck"],
+        "out.csv",
+        "--checkpoint",
+    ),
 }
 
 

@@ -110,6 +110,13 @@ def _add_simulate(sub: Any) -> None:
     _add_selection(sim)
     add_run_arguments(sim, checkpoint_help=RESUMES)
     sim.add_argument("--out", help="also write the table to FILE.csv or FILE.parquet (games: also FILE_games.*)")
+    sim.add_argument(
+        "--precision",
+        metavar="HALF_WIDTH",
+        help="run fixed chunks in order until every strategy's hit rate has a 95%% interval of at most "
+        "+- HALF_WIDTH (e.g. 0.002), the same numbers for any --jobs; --hands (default 4,194,304) or --games "
+        "is then the cap",
+    )
 
 
 def _add_history(sub: Any) -> None:
@@ -305,11 +312,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .run.simulate import SimulationResult
 
     options = RunOptions.from_args(args)
+    precision = None
+    if args.precision is not None:
+        from .run.precision import DEFAULT_CAP_HANDS, check_precision
+
+        precision = check_precision(args.precision)
+        if args.hands is None and args.games is None and args.cards is not None:
+            args.hands = DEFAULT_CAP_HANDS
     spec = _spec_from(args)
     if args.out:
         check_output(args.out, (".csv", ".parquet"))
-    prov = spec.provenance()
-    result = SimulationResult(spec, run_counts(spec, options), prov)
+    if precision is None:
+        prov = spec.provenance()
+        result = SimulationResult(spec, run_counts(spec, options), prov)
+    else:
+        from .run.precision import run_to_precision
+        from .run.simulate import hit_rate_half_width
+
+        cap = spec.items
+        spec, counts = run_to_precision(spec, precision, hit_rate_half_width, options)
+        prov = {**spec.provenance(), "precision": precision}
+        unit = "games" if spec.games_mode else "hands"
+        prov["sample"] = (
+            f"{spec.rounds:,} rounds: the first {spec.n_chunks} chunks that put every hit rate within "
+            f"+-{precision:g} (95%), cap {cap:,} {unit}"
+        )
+        result = SimulationResult(spec, counts, prov)
     table = result.table()
     print(header_line(prov))
     print(format_table(table))

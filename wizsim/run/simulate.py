@@ -22,6 +22,7 @@ from ..errors import WizsimError
 from ..game import cards as C
 from ..game.rules import Rules
 from . import parallel
+from .precision import DEFAULT_CAP_HANDS, run_to_precision
 from .spec import (
     AUX_HIT,
     AUX_MISS,
@@ -180,6 +181,13 @@ class SimulationResult:
         return df
 
 
+def hit_rate_half_width(spec: RunSpec, counts: Counts) -> float:
+    """The widest half-width, over the run's strategies, of the 95% (Wilson) interval of the hit rate: what
+    ``precision`` targets (:func:`simulate_result`, ``wizsim simulate --precision``)."""
+    s = SimulationResult(spec, counts).summary()
+    return float(((s.hit_rate_hi - s.hit_rate_lo) / 2).max())
+
+
 def simulate_result(
     players: int,
     cards: int | None = None,
@@ -192,15 +200,21 @@ def simulate_result(
     jobs: int = 1,
     deck: list[str] | None = None,
     specials: str | list[str] | None = None,
+    precision: float | None = None,
     **run_options: Any,
 ) -> SimulationResult:
     """Run a simulation and return its :class:`SimulationResult` (tables and joint counts).
 
     Parameters are those of :func:`simulate`.
     """
+    if precision is not None and hands is None and games is None and cards is not None:
+        hands = DEFAULT_CAP_HANDS
     spec = make_spec(players, cards, hands, games, schedule, seed, strategy, rules, deck, specials)
-    counts = parallel.run_counts(spec, jobs=jobs, **run_options)
-    return SimulationResult(spec, counts, spec.provenance())
+    if precision is None:
+        return SimulationResult(spec, parallel.run_counts(spec, jobs=jobs, **run_options), spec.provenance())
+    spec, counts = run_to_precision(spec, precision, hit_rate_half_width, parallel.RunOptions(jobs=jobs, **run_options),
+                                    what="precision")  # fmt: skip
+    return SimulationResult(spec, counts, {**spec.provenance(), "precision": precision})
 
 
 def simulate(
@@ -215,6 +229,7 @@ def simulate(
     jobs: int = 1,
     deck: list[str] | None = None,
     specials: str | list[str] | None = None,
+    precision: float | None = None,
     **run_options: Any,
 ) -> pd.DataFrame:
     """Simulate rounds or full games and return the per-position table.
@@ -241,6 +256,11 @@ def simulate(
         A custom reduced deck (card names), e.g. for exact enumeration.
     specials
         Special cards mixed into the deck: names (``"dragon,fairy"``) or ``"all"``.
+    precision
+        Stop once every strategy's hit rate has a 95% interval no wider than ``+- precision`` (e.g. 0.002):
+        fixed chunks run in order and the first that is precise enough ends the run, the same for any ``jobs``
+        (:mod:`wizsim.run.precision`). ``hands`` or ``games`` is then the cap (default
+        :data:`~wizsim.run.precision.DEFAULT_CAP_HANDS` rounds); a cap reached first is a WizsimError.
     **run_options
         ``backend`` (``"loky"``/``"dask"``), ``scheduler``, ``checkpoint``,
         ``progress`` and ``numba_cache``, as for :func:`wizsim.run.parallel.run_counts`.
@@ -254,7 +274,7 @@ def simulate(
         version, seed, rules, strategies, sample size).
     """
     return simulate_result(
-        players, cards, hands, games, schedule, seed, strategy, rules, jobs, deck, specials, **run_options
+        players, cards, hands, games, schedule, seed, strategy, rules, jobs, deck, specials, precision, **run_options
     ).table()
 
 
@@ -272,6 +292,7 @@ __all__ = [
     "kernel_tables",
     "make_spec",
     "simulate",
+    "hit_rate_half_width",
     "simulate_result",
     "strategy_label",
 ]
