@@ -28,7 +28,7 @@ import pandas as pd
 import pytest
 
 from wizsim.errors import WizsimError
-from wizsim.run.parallel import BLOCK_CHUNKS, LokyWithEnv, dask_client, run_counts, worker_env
+from wizsim.run.parallel import BLOCK_CHUNKS, LokyWithEnv, RunOptions, dask_client, run_counts, worker_env
 from wizsim.run.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_spec
 
 distributed = pytest.importorskip("distributed")
@@ -76,6 +76,20 @@ def test_dask_cluster_gives_the_counts_of_one_job(sel, cluster):
     dask = run_counts(spec, backend="dask", scheduler=cluster.scheduler_address)
     assert_counts_equal(one, dask)
     assert one.joint.sum() == spec.rounds * spec.players
+
+
+def test_precision_sized_run_stops_at_the_same_chunk_on_a_dask_cluster(cluster):
+    """--precision's stopping rule reads finished chunks in chunk order: a cluster's batches stop where one job does."""
+    from wizsim.run.precision import run_to_precision
+    from wizsim.run.simulate import hit_rate_half_width
+
+    spec = make_spec(4, cards=3, hands=CHUNK_ROUNDS * 8, seed=31, strategy="random")
+    one = run_to_precision(spec, 0.0025, hit_rate_half_width)
+    dask = run_to_precision(
+        spec, 0.0025, hit_rate_half_width, RunOptions(backend="dask", scheduler=cluster.scheduler_address)
+    )
+    assert one[0].items == dask[0].items < spec.items
+    assert_counts_equal(one[1], dask[1])
 
 
 def test_cli_dask_scheduler_output_identical_to_one_job(cluster, tmp_path):
