@@ -72,6 +72,8 @@ from wizsim.run.stats import Est, ratio
 
 NAME = "player_robustness"
 QUESTION = "Do the headlines hold when pimc plays instead of learned?"
+#: run by ``wizsim report --full`` only; the main job keeps its committed files (wizsim.report.report)
+FULL_ONLY = "every headline re-measured under pimc self-play, a check for researchers: about 10 minutes of pimc"
 #: which value results/README.md trusts where the two disagree, and why
 TRUST = (
     "Where they disagree, the learned value stands: learned (generation 3) beats the default pimc head to head by"

@@ -8,6 +8,7 @@ precision.
 
 from __future__ import annotations
 
+import shutil
 import sys
 import textwrap
 from pathlib import Path
@@ -215,3 +216,37 @@ def test_source_digest_leaves_out_the_readme_wording_only():
         assert report._source_digest(script) != key
     finally:
         errors.write_text(text)
+
+
+def test_full_only_analyses_run_with_full_and_are_kept_by_the_main_job(tmp_path, capsys):
+    """An analysis that declares FULL_ONLY runs with ``full`` (``wizsim report --full``) and at quick size; the
+    main job keeps its files and section (sections.json) and says so in the README, and runs it again only when
+    they are missing."""
+    src, out = tmp_path / "analyses", tmp_path / "results"
+    src.mkdir()
+    _write(src)
+    (src / "tiny.py").write_text((src / "tiny.py").read_text() + '\nFULL_ONLY = "a question for researchers"\n')
+    run_report("default", out, analyses=src, full=True)
+    assert _runs(out) == 1
+    made = "made by `wizsim report --full` (a question for researchers); `wizsim report` keeps these files"
+    text = (out / "README.md").read_text()
+    assert made in text and "x is 1 (95% CI 0-2), size 2." in text
+    _write(src, mark=" (edited)")  # even an edited script is kept by the main job: its section is the --full run's
+    (src / "tiny.py").write_text((src / "tiny.py").read_text() + '\nFULL_ONLY = "a question for researchers"\n')
+    run_report("default", out, analyses=src)
+    assert _runs(out) == 1 and "kept from the last wizsim report --full" in capsys.readouterr().out
+    assert (out / "README.md").read_text() == text
+    run_report("default", out, analyses=src, full=True)  # --full runs it
+    assert _runs(out) == 2 and "(edited)" in (out / "README.md").read_text()
+    (out / "tiny.csv").unlink()  # a kept file went missing: the main job runs it
+    run_report("default", out, analyses=src)
+    assert _runs(out) == 3 and (out / "tiny.csv").exists()
+    (out / "sections.json").unlink()  # no record: its report cache (same script, same size) stands in
+    run_report("default", out, analyses=src)
+    assert _runs(out) == 3 and made in (out / "README.md").read_text()
+    (out / "sections.json").unlink()
+    shutil.rmtree(out / ".cache")  # neither: the main job runs it
+    run_report("default", out, analyses=src)
+    assert _runs(out) == 4
+    run_report("quick", out, analyses=src)  # the tests' size runs everything
+    assert _runs(out) == 5

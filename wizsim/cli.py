@@ -133,7 +133,12 @@ def _add_report(sub: Any) -> None:
     rep = sub.add_parser("report", help="run every analysis in analyses/ and write results/ (the main job)")
     size = rep.add_mutually_exclusive_group()
     size.add_argument("--quick", action="store_true", help="tiny sizes (for tests)")
-    size.add_argument("--full", action="store_true", help="publication sizes")
+    size.add_argument(
+        "--full",
+        action="store_true",
+        help="also the researchers' analyses (those that declare FULL_ONLY: pimc's strength/time curve, the headlines "
+        "under pimc), which plain wizsim report keeps from their last --full run",
+    )
     rep.add_argument("--out", default="results", help="output folder (default: results)")
     rep.add_argument("--force", action="store_true", help="rerun every analysis, even those cached in OUT/.cache")
     rep.add_argument("--only", help="comma-separated analysis names (default: all in analyses/)")
@@ -390,10 +395,10 @@ def cmd_history(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     from .report.report import run_report
 
-    size = "quick" if args.quick else "full" if args.full else "default"
+    size = "quick" if args.quick else "default"
     options = RunOptions.from_args(args)
     only = [x.strip() for x in args.only.split(",") if x.strip()] if args.only else None
-    readme = run_report(size, Path(args.out), only=only, force=args.force, **options.kwargs())
+    readme = run_report(size, Path(args.out), only=only, force=args.force, full=args.full, **options.kwargs())
     print(f"wrote {readme}")
     return 0
 

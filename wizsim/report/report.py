@@ -15,6 +15,14 @@ finishes (``io.output_group``): an analysis killed half-way leaves its previous
 files; ``README.md``, which describes them, is removed when they change and
 written again at the end, so it never describes files of another run.
 
+The main job and ``--full``: an analysis whose question is for researchers
+declares ``FULL_ONLY = "why"`` (pimc's strength/time curve, the headlines
+re-measured under pimc). ``wizsim report`` keeps its committed files and its
+section, recorded in ``<outdir>/sections.json`` by the last report that ran it,
+and marks the section "made by ``wizsim report --full``"; ``wizsim report
+--full`` runs every analysis. A kept analysis whose files or section are
+missing is run by the main job too, so results/ is never incomplete.
+
 Run options: ``jobs`` goes to every analysis; ``backend`` and ``scheduler``
 go to an analysis whose ``run`` takes them (``--backend dask`` is refused
 for one that does not). ``progress`` shows on stderr which analysis is
@@ -97,6 +105,9 @@ def _cached(cache: Path, key: dict, outdir: Path) -> dict | None:
     return info
 
 
+#: every section of the last report (the analyses' returned headlines, samples, files and commands), kept in the
+#: output folder: the main job writes the sections of the analyses it keeps (``FULL_ONLY``) from it
+RECORD = "sections.json"
 NO_CHECKPOINT = (
     "the report keeps every finished analysis in OUT/.cache and runs only the others: rerun the same command to resume"
 )
@@ -117,6 +128,15 @@ def _run_kwargs(module: ModuleType, options: RunOptions) -> dict[str, Any]:
     return kwargs
 
 
+def _read_record(path: Path) -> dict[str, dict]:
+    """The sections of the last report (:data:`RECORD`), by analysis name; empty when missing or unreadable."""
+    try:
+        record = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
 def run_report(
     size: str = "default",
     outdir: Path = Path("results"),
@@ -124,13 +144,18 @@ def run_report(
     only: list[str] | None = None,
     force: bool = False,
     analyses: Path | None = None,
+    full: bool = False,
     **run_options: Any,
 ) -> Path:
     """Run the analyses at ``size`` and write ``outdir/README.md``; return its path.
 
     An analysis whose script, package source and size are unchanged since its
     last run here (and whose files are all present) is not run again unless
-    ``force``. ``only`` names the analyses to run (default: all);
+    ``force``. An analysis that declares ``FULL_ONLY`` (why it is a researchers'
+    question) runs only with ``full`` (``wizsim report --full``) or at ``quick``
+    size: the main job keeps its files and its section from the last report
+    that ran it (:data:`RECORD`), and runs it only when they are missing.
+    ``only`` names the analyses to run (default: all);
     ``analyses`` is their folder (default: see :func:`find_analyses`).
     ``jobs`` and ``run_options`` (``backend``, ``scheduler``, ``progress``,
     ``numba_cache``) as for :class:`wizsim.run.parallel.RunOptions`; see the
@@ -157,12 +182,20 @@ def run_report(
         raise WizsimError(f"cannot write to {outdir}: {exc.strerror or exc}") from None
     check_output(outdir / "README.md", (".md",))
     sections = []
+    previous = _read_record(outdir / RECORD)
     with contextlib.ExitStack() as stack:
         if options.numba_cache is False:
             stack.enter_context(numba_cache_off())
         bar = stack.enter_context(Progress(len(calls), " analyses", options.progress, bar_format="{desc} [{elapsed}]"))
         for n, (path, module, kwargs) in enumerate(calls, start=1):
             bar.describe(f"analysis {n}/{len(calls)}: {module.NAME}")
+            kept = previous.get(module.NAME)
+            if getattr(module, "FULL_ONLY", None) and size == "default" and not full and kept:
+                if all((outdir / f).is_file() for f in kept.get("files", [])):
+                    bar.write(f"{module.NAME}: kept from the last wizsim report --full")
+                    sections.append(kept)
+                    bar.update(1)
+                    continue
             key = {"size": size, "source": _source_digest(path)}
             cache = outdir / ".cache" / f"{module.NAME}.json"
             info = None if force else _cached(cache, key, outdir)
@@ -187,7 +220,12 @@ def run_report(
             bar.write(f"{info['name']}: {info['headline']} ({seconds:.1f} s)")
             sections.append(info)
             bar.update(1)
-    return write_readme(outdir, size, sections)
+    full_only = {module.NAME: module.FULL_ONLY for _, module, _ in calls if getattr(module, "FULL_ONLY", None)}
+    # this report's sections, and the last ones of analyses it did not run (``only``) that still exist
+    record = {k: v for k, v in previous.items() if k in {p.stem for p in scripts}} | {i["name"]: i for i in sections}
+    with atomic_path(outdir / RECORD) as tmp:
+        tmp.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+    return write_readme(outdir, size, sections, full_only)
 
 
 def analysis_main(run, question: str, sizes: dict) -> None:
