@@ -195,27 +195,24 @@ def test_readme_flags_each_disagreeing_headline_in_its_own_section(tmp_path):
     assert "checked under pimc" not in write_readme(tmp_path, "default", sections[:3]).read_text()
 
 
-def test_source_digest_leaves_out_the_readme_wording_only():
-    """Rewording the README reruns no analysis; any other package source is part of every analysis's key."""
+def test_source_digest_leaves_out_the_readme_wording_only(monkeypatch):
+    """Rewording the README reruns no analysis; any other package source is part of every analysis's key.
+
+    The files are "edited" by reading them with an extra line (nothing on disk changes)."""
     import wizsim.report.readme as readme
     from wizsim.report import report
 
     script = Path(__file__).resolve().parents[1] / "analyses" / "expected_tricks.py"
     key = report._source_digest(script)
-    path = Path(readme.__file__)
-    text = path.read_text()
-    try:
-        path.write_text(text + "\n# reworded\n")
-        assert report._source_digest(script) == key
-    finally:
-        path.write_text(text)
-    errors = Path(report.__file__).parents[1] / "errors.py"
-    text = errors.read_text()
-    try:
-        errors.write_text(text + "\n# changed\n")
-        assert report._source_digest(script) != key
-    finally:
-        errors.write_text(text)
+    read_bytes = Path.read_bytes
+
+    def edited(target: Path):
+        return lambda self: read_bytes(self) + (b"\n# edited\n" if self.resolve() == target.resolve() else b"")
+
+    monkeypatch.setattr(Path, "read_bytes", edited(Path(readme.__file__)))
+    assert report._source_digest(script) == key
+    monkeypatch.setattr(Path, "read_bytes", edited(Path(report.__file__).parents[1] / "errors.py"))
+    assert report._source_digest(script) != key
 
 
 def test_full_only_analyses_run_with_full_and_are_kept_by_the_main_job(tmp_path, capsys):
