@@ -4,6 +4,10 @@ Question
 --------
 By how many points per round (and per game, and in hit rate and win rate) does
 each strategy in :data:`STRATEGIES` beat each other one when luck is taken out?
+This analysis plays the pairs without ``pimc`` (the main job); the pairs with
+``pimc`` are ``analyses/pimc_compared.py`` (the same :func:`compare`), which only
+``wizsim report --full`` runs: pimc's few hundred deals took most of this
+analysis's time.
 
 Method
 ------
@@ -107,11 +111,24 @@ def sample(a: str, b: str, size: str) -> dict[str, int]:
     return {"4x10": cfg["slow_deals" if slow else "deals"], "games": cfg["slow_games" if slow else "games"]}
 
 
+def pairs_of(slow: bool) -> list[tuple[str, str]]:
+    """The pairs ``(a, b)``, reported as a - b (the later strategy of :data:`STRATEGIES` first), with a
+    :data:`SLOW` player (``slow``: ``analyses/pimc_compared.py``, run by ``wizsim report --full``) or without."""
+    return [(a, b) for b, a in itertools.combinations(STRATEGIES, 2) if (a in SLOW or b in SLOW) == slow]
+
+
 def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
-    """Run the analysis; return its headline numbers and provenance."""
+    """Run the analysis (the pairs without pimc); return its headline numbers and provenance."""
+    return compare(NAME, QUESTION, pairs_of(False), size, seed, outdir, jobs)
+
+
+def compare(name: str, question: str, pairs_run: list[tuple[str, str]], size: str, seed: int, outdir: Path,
+            jobs: int) -> dict:  # fmt: skip
+    """Play the duplicate matches of ``pairs_run``, write ``<name>.csv``, ``<name>_strategies.csv`` and the chart;
+    return the report's section (``name``, ``question``)."""
     cfg = SIZES[size]
     pair_rows, strat_rows = [], []
-    for b, a in itertools.combinations(STRATEGIES, 2):  # later minus earlier strategy
+    for a, b in pairs_run:  # later minus earlier strategy
         n_deals = sample(a, b, size)
         for fmt in FORMATS:
             if n_deals[fmt] == 0:
@@ -143,12 +160,16 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     order = ["format", "strategy", "opponent", "deals", "seatings", "pimc_samples", "seat_rounds"]
     strats = strats[order + [c for c in strats.columns if c not in order]]
     outdir.mkdir(parents=True, exist_ok=True)
-    write_table(pairs, outdir / f"{NAME}.csv")
-    write_table(strats, outdir / f"{NAME}_strategies.csv")
+    write_table(pairs, outdir / f"{name}.csv")
+    write_table(strats, outdir / f"{name}_strategies.csv")
 
-    _chart(pairs, strats, size, outdir)
+    _chart(pairs, strats, size, outdir, name)
 
     deals, games, slow_deals, slow_games = (cfg[k] for k in ("deals", "games", "slow_deals", "slow_games"))
+    n_slow_pairs = sum(1 for a, b in pairs_run if a in SLOW or b in SLOW)
+    if n_slow_pairs == len(pairs_run):  # only pairs with a slow player: their sizes are the sample
+        deals, games = slow_deals, slow_games
+    slow_text = f"{'/'.join(SLOW)} at {PIMC_SAMPLES} samples per decision"
     hands = pairs[pairs.format == "4x10"]
     full = pairs[pairs.format == "games"]
     points = "; ".join(
@@ -156,7 +177,8 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         + (f" [{r.deals:,} deals]" if r.deals != deals else "")
         for r in hands.itertuples()
     )
-    steps = set(zip(STRATEGIES[1:], STRATEGIES[:-1], strict=True))  # each player against the next weaker one
+    present = [x for x in STRATEGIES if any(x in pair for pair in pairs_run)]
+    steps = set(zip(present[1:], present[:-1], strict=True))  # each player against the next weaker one
     hits = "; ".join(
         f"{r.strategy_a} − {r.strategy_b} {_ci(r.hit_rate_diff, r.hit_rate_diff_lo, r.hit_rate_diff_hi, 1, 100, ' pp')}"
         for r in hands.itertuples()
@@ -176,33 +198,40 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         for r in hands.itertuples()
         if not sample(r.strategy_a, r.strategy_b, size)["games"]
     ]
+    mixed = 0 < n_slow_pairs < len(pairs_run)
+    per_pair = f"{deals:,} deals per pair" + (f", {slow_deals:,} for pairs with {slow_text}" if mixed else "")
+    if n_slow_pairs == len(pairs_run):
+        per_pair += f"; {slow_text}"
     headline = (
-        f"Duplicate {PLAYERS}x{CARDS} deals (6 seatings; {deals:,} deals per pair, {slow_deals:,} for pairs with"
-        f" {'/'.join(SLOW)} at {PIMC_SAMPLES} samples per decision), points per round: {points}. Bid made, each"
-        f" player against the next weaker: {hits}."
+        f"Duplicate {PLAYERS}x{CARDS} deals (6 seatings; {per_pair}), points per round: {points}."
+        + (f" Bid made, each player against the next weaker: {hits}." if hits else "")
     )
     if len(full):
-        slow = f", {slow_games:,} for pairs with {'/'.join(SLOW)}" if slow_games else ""
+        slow = f", {slow_games:,} for pairs with {'/'.join(SLOW)}" if slow_games and mixed else ""
         headline += f" Full {PLAYERS}-player games ({games:,} per pair{slow}): {in_games}"
         headline += f" (no full games for {', '.join(no_games)})." if no_games else "."
-    n_fast = sum(1 for r in hands.itertuples() if r.deals == deals)
-    return {
-        "name": NAME,
-        "question": QUESTION,
-        "headline": headline,
-        "sample": (
-            f"{n_fast} pairs x ({deals:,} deals of {PLAYERS}x{CARDS} + {games:,} full games) and"
-            f" {len(hands) - n_fast} pairs with {'/'.join(SLOW)} x ({slow_deals:,} deals"
+    n_fast = len(pairs_run) - n_slow_pairs
+    parts = []
+    if n_fast:
+        parts.append(f"{n_fast} pairs x ({cfg['deals']:,} deals of {PLAYERS}x{CARDS} + {cfg['games']:,} full games)")
+    if n_slow_pairs:
+        parts.append(
+            f"{n_slow_pairs} pairs with {'/'.join(SLOW)} x ({slow_deals:,} deals"
             + (f" + {slow_games:,} full games" if slow_games else ", no full games")
-            + f"; pimc: {PIMC_SAMPLES} card-play and {PIMC_BID_SAMPLES} bid samples), each x 6 seatings"
-        ),
+            + f"; pimc: {PIMC_SAMPLES} card-play and {PIMC_BID_SAMPLES} bid samples)"
+        )
+    return {
+        "name": name,
+        "question": question,
+        "headline": headline,
+        "sample": " and ".join(parts) + ", each x 6 seatings",
         "seed": seed,
-        "files": [f"{NAME}.csv", f"{NAME}_strategies.csv", f"{NAME}.png", f"{NAME}.svg"],
-        "command": f"python analyses/{NAME}.py --size {size} --seed {seed}",
+        "files": [f"{name}.csv", f"{name}_strategies.csv", f"{name}.png", f"{name}.svg"],
+        "command": f"python analyses/{name}.py --size {size} --seed {seed}",
     }
 
 
-def _chart(pairs: pd.DataFrame, strats: pd.DataFrame, size: str, outdir: Path) -> None:
+def _chart(pairs: pd.DataFrame, strats: pd.DataFrame, size: str, outdir: Path, name: str) -> None:
     """Points per round by strategy and match (left) and the paired differences (right), 95% bars."""
     fig, (ax1, ax2) = figure(1, 2, figsize=(12.0, 6.0), layout="constrained")
     offsets = {"4x10": -0.12, "games": 0.12}  # 4x10 above games in each row
@@ -243,13 +272,20 @@ def _chart(pairs: pd.DataFrame, strats: pd.DataFrame, size: str, outdir: Path) -
     ax1.legend(loc="best")
     slow = "/".join(SLOW)
     games = f"{cfg['slow_games']:,} full games" if cfg["slow_games"] else "no full games"
+    has_slow = pairs.strategy_a.isin(SLOW) | pairs.strategy_b.isin(SLOW)
+    lines = []
+    if not has_slow.all():
+        lines.append(f"{cfg['deals']:,} deals of {PLAYERS}x{CARDS} and {cfg['games']:,} full games per pair")
+    if has_slow.any():
+        lines.append(
+            f"pairs with {slow}: {cfg['slow_deals']:,} deals, {games} ({slow}: {PIMC_SAMPLES} samples per decision)"
+        )
+    sizes = ";\n".join(lines)
     fig.suptitle(
-        f"Duplicate matches, 6 seatings each: {cfg['deals']:,} deals of {PLAYERS}x{CARDS} and {cfg['games']:,} full"
-        f" games per pair;\npairs with {slow}: {cfg['slow_deals']:,} deals, {games} ({slow}: {PIMC_SAMPLES} samples"
-        " per decision); bars: 95% intervals (where not visible, narrower than the dot)",
+        f"Duplicate matches, 6 seatings each: {sizes};\nbars: 95% intervals (where not visible, narrower than the dot)",
         fontsize=9,
     )
-    save(fig, outdir / NAME)
+    save(fig, outdir / name)
 
 
 if __name__ == "__main__":

@@ -344,13 +344,21 @@ def _load_analysis():
 
 
 def test_analysis_quick(tmp_path):
+    """players_compared (the main job's pairs) and pimc_compared (the pairs with pimc, wizsim report --full)
+    together: every pair of the built-in players once."""
     mod = _load_analysis()
     info = mod.run("quick", seed=123, outdir=tmp_path)
+    info_pimc = load_analysis("pimc_compared").run("quick", seed=123, outdir=tmp_path)
     assert info["name"] == "players_compared" and info["files"][0].endswith(".csv")
-    for f in info["files"]:
+    assert info_pimc["name"] == "pimc_compared" and info_pimc["files"][0] == "pimc_compared.csv"
+    for f in info["files"] + info_pimc["files"]:
         assert (tmp_path / f).stat().st_size > 0
-    pairs = pd.read_csv(tmp_path / "players_compared.csv")
-    strats = pd.read_csv(tmp_path / "players_compared_strategies.csv")
+    main_pairs = pd.read_csv(tmp_path / "players_compared.csv")
+    assert not (main_pairs.strategy_a.isin(mod.SLOW) | main_pairs.strategy_b.isin(mod.SLOW)).any()
+    assert "pimc" not in info["headline"] and "pimc" not in info["sample"]
+    pairs = pd.concat([main_pairs, pd.read_csv(tmp_path / "pimc_compared.csv")], ignore_index=True)
+    strats = pd.concat([pd.read_csv(tmp_path / f"{name}_strategies.csv") for name in ("players_compared", "pimc_compared")],
+                       ignore_index=True)  # fmt: skip
     n_pairs = math.comb(len(mod.STRATEGIES), 2)
     assert len(pairs.drop_duplicates(["strategy_a", "strategy_b"])) == n_pairs
     # the sample of every pair and format: pairs with pimc play fewer deals (and no full games)
@@ -373,7 +381,7 @@ def test_analysis_quick(tmp_path):
         assert (f & slow).sum() == (n_slow if slow_n else 0) and (f & ~slow).sum() == n_pairs - n_slow
     with_pimc = (pairs.strategy_a == "pimc") | (pairs.strategy_b == "pimc")
     assert (pairs[with_pimc].pimc_samples == mod.PIMC_SAMPLES).all() and pairs[~with_pimc].pimc_samples.isna().all()
-    assert f"{mod.SIZES['quick']['slow_deals']:,} for pairs with pimc" in info["headline"]
+    assert f"{mod.SIZES['quick']['slow_deals']:,} deals per pair; pimc at" in info_pimc["headline"]
     for metric in mod.DIFF_METRICS:
         cols = [f"{metric}_diff", f"{metric}_diff_lo", f"{metric}_diff_hi"]
         assert set(cols) <= set(pairs.columns)

@@ -200,13 +200,13 @@ def simulate_result(
     jobs: int = 1,
     deck: list[str] | None = None,
     specials: str | list[str] | None = None,
-    precision: float | None = None,
     **run_options: Any,
 ) -> SimulationResult:
     """Run a simulation and return its :class:`SimulationResult` (tables and joint counts).
 
-    Parameters are those of :func:`simulate`.
+    Parameters are those of :func:`simulate` (``precision`` among the ``run_options``).
     """
+    precision = run_options.pop("precision", None)
     if precision is not None and hands is None and games is None and cards is not None:
         hands = DEFAULT_CAP_HANDS
     spec = make_spec(players, cards, hands, games, schedule, seed, strategy, rules, deck, specials)
@@ -229,7 +229,6 @@ def simulate(
     jobs: int = 1,
     deck: list[str] | None = None,
     specials: str | list[str] | None = None,
-    precision: float | None = None,
     **run_options: Any,
 ) -> pd.DataFrame:
     """Simulate rounds or full games and return the per-position table.
@@ -256,14 +255,13 @@ def simulate(
         A custom reduced deck (card names), e.g. for exact enumeration.
     specials
         Special cards mixed into the deck: names (``"dragon,fairy"``) or ``"all"``.
-    precision
-        Stop once every strategy's hit rate has a 95% interval no wider than ``+- precision`` (e.g. 0.002):
+    **run_options
+        ``backend`` (``"loky"``/``"dask"``), ``scheduler``, ``checkpoint``,
+        ``progress`` and ``numba_cache``, as for :func:`wizsim.run.parallel.run_counts`; and
+        ``precision``: stop once every strategy's hit rate has a 95% interval no wider than ``+- precision`` (e.g. 0.002):
         fixed chunks run in order and the first that is precise enough ends the run, the same for any ``jobs``
         (:mod:`wizsim.run.precision`). ``hands`` or ``games`` is then the cap (default
         :data:`~wizsim.run.precision.DEFAULT_CAP_HANDS` rounds); a cap reached first is a WizsimError.
-    **run_options
-        ``backend`` (``"loky"``/``"dask"``), ``scheduler``, ``checkpoint``,
-        ``progress`` and ``numba_cache``, as for :func:`wizsim.run.parallel.run_counts`.
 
     Returns
     -------
@@ -274,7 +272,7 @@ def simulate(
         version, seed, rules, strategies, sample size).
     """
     return simulate_result(
-        players, cards, hands, games, schedule, seed, strategy, rules, jobs, deck, specials, precision, **run_options
+        players, cards, hands, games, schedule, seed, strategy, rules, jobs, deck, specials, **run_options
     ).table()
 
 
