@@ -33,7 +33,7 @@ from wizsim.errors import WizsimError
 from wizsim.run.io import atomic_path, write_table
 
 WIZSIM = [sys.executable, "-m", "wizsim.cli"]
-TIMEOUT = 120
+TIMEOUT = 600  # generous: beside the other test worker a cold compile takes minutes
 # ../shared next to the repository (WIZSIM_SHARED may point elsewhere)
 HISTORY_MD = Path(os.environ.get("WIZSIM_SHARED", Path(__file__).resolve().parents[2] / "shared")) / "HISTORY.md"
 

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def _refused_in_one_line(script: str, args: list[str], names: str) -> None:
     """``scripts/<script> ARGS`` exits 2 with one ``error:`` line on stderr naming ``names``, nothing on stdout."""
     res = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / script), *args], capture_output=True, text=True, timeout=120
+        [sys.executable, str(ROOT / "scripts" / script), *args], capture_output=True, text=True, timeout=600
     )
     assert res.returncode == 2
     assert "Traceback" not in res.stderr
@@ -38,7 +38,7 @@ def test_train_learned_refuses_to_overwrite_a_shipped_generation():
     for extra in ([], ["--out", str(GENERATIONS[3])], ["--out", str(GENERATIONS[1])]):
         res = subprocess.run(
             [sys.executable, str(ROOT / "scripts" / "train_learned.py"), "--teacher", "pimc(prune=0,gen=3)", *extra],
-            capture_output=True, text=True, timeout=120,
+            capture_output=True, text=True, timeout=600,
         )  # fmt: skip
         assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr
         assert "--out" in res.stderr.strip().splitlines()[-1]

@@ -46,7 +46,7 @@ from wizsim.cli import main
 CTX = multiprocessing.get_context("forkserver")
 # the server imports wizsim and loads the kernels once (tests/_forkserver_warmup.py); every child is a fork of it
 CTX.set_forkserver_preload(["wizsim.cli", "wizsim.report.report", "_forkserver_warmup"])
-TIMEOUT = 120
+TIMEOUT = 600  # generous: beside the other test worker a cold compile takes minutes
 
 
 @pytest.fixture(scope="module", autouse=True)
