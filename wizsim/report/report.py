@@ -153,8 +153,9 @@ def run_report(
     last run here (and whose files are all present) is not run again unless
     ``force``. An analysis that declares ``FULL_ONLY`` (why it is a researchers'
     question) runs only with ``full`` (``wizsim report --full``) or at ``quick``
-    size: the main job keeps its files and its section from the last report
-    that ran it (:data:`RECORD`), and runs it only when they are missing.
+    size, or when ``only`` names it: the main job keeps its files and its section
+    from the last report that ran it (:data:`RECORD`), and runs it only when they
+    are missing.
     ``only`` names the analyses to run (default: all);
     ``analyses`` is their folder (default: see :func:`find_analyses`).
     ``jobs`` and ``run_options`` (``backend``, ``scheduler``, ``progress``,
@@ -190,7 +191,8 @@ def run_report(
         for n, (path, module, kwargs) in enumerate(calls, start=1):
             bar.describe(f"analysis {n}/{len(calls)}: {module.NAME}")
             kept = previous.get(module.NAME)
-            if getattr(module, "FULL_ONLY", None) and size == "default" and not full and kept:
+            named = bool(only) and module.NAME in only  # ``--only NAME`` asks for it by name: it runs
+            if getattr(module, "FULL_ONLY", None) and size == "default" and not full and not named and kept:
                 if all((outdir / f).is_file() for f in kept.get("files", [])):
                     bar.write(f"{module.NAME}: kept from the last wizsim report --full")
                     sections.append(kept)
