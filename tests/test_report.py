@@ -249,3 +249,6 @@ def test_full_only_analyses_run_with_full_and_are_kept_by_the_main_job(tmp_path,
     assert _runs(out) == 5
     run_report("default", out, analyses=src, only=["tiny"])  # asked for by name: runs
     assert _runs(out) == 6
+    run_report("quick", out, analyses=src)  # the record is now a quick run's: the main job does not keep it
+    run_report("default", out, analyses=src)
+    assert _runs(out) == 8

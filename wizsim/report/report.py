@@ -191,7 +191,9 @@ def run_report(
         for n, (path, module, kwargs) in enumerate(calls, start=1):
             bar.describe(f"analysis {n}/{len(calls)}: {module.NAME}")
             kept = previous.get(module.NAME)
-            named = bool(only) and module.NAME in only  # ``--only NAME`` asks for it by name: it runs
+            named = module.NAME in (only or [])  # ``--only NAME`` asks for it by name: it runs
+            # kept only from a report of this size (a --quick run into the same folder records quick sections)
+            kept = kept if kept and kept.get("report_size") == size else None
             if getattr(module, "FULL_ONLY", None) and size == "default" and not full and not named and kept:
                 if all((outdir / f).is_file() for f in kept.get("files", [])):
                     bar.write(f"{module.NAME}: kept from the last wizsim report --full")
@@ -224,7 +226,8 @@ def run_report(
             bar.update(1)
     full_only = {module.NAME: module.FULL_ONLY for _, module, _ in calls if getattr(module, "FULL_ONLY", None)}
     # this report's sections, and the last ones of analyses it did not run (``only``) that still exist
-    record = {k: v for k, v in previous.items() if k in {p.stem for p in scripts}} | {i["name"]: i for i in sections}
+    record = {k: v for k, v in previous.items() if k in {p.stem for p in scripts}}
+    record |= {i["name"]: {**i, "report_size": i.get("report_size", size)} for i in sections}
     with atomic_path(outdir / RECORD) as tmp:
         tmp.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
     return write_readme(outdir, size, sections, full_only)
