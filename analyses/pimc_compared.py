@@ -30,7 +30,7 @@ from wizsim.report.report import load_analysis
 NAME = "pimc_compared"
 QUESTION = "How much better is the default pimc than each other built-in player, on the same deals?"
 #: run by ``wizsim report --full`` only; the main job keeps its committed files (wizsim.report.report)
-FULL_ONLY = "pimc against each built-in player, a question for researchers: about 2 minutes of pimc"
+FULL_ONLY = "pimc against each built-in player: about 2 minutes of pimc"
 #: sibling analyses whose code this one runs (their source is part of the report's cache key)
 USES = ("players_compared",)
 _PLAYERS_COMPARED = load_analysis(Path(__file__).with_name("players_compared.py"))

@@ -51,7 +51,7 @@ from wizsim.tools.tournament import tournament
 NAME = "pimc_tradeoff"
 QUESTION = "How much stronger is pimc with more sampled deals, and with the learned player in its rollouts?"
 #: run by ``wizsim report --full`` only; the main job keeps its committed files (wizsim.report.report)
-FULL_ONLY = "pimc's strength/time curve, a question for researchers: about 2-5 minutes of pimc"
+FULL_ONLY = "pimc's strength/time curve: about 2-5 minutes of pimc"
 ROLLOUTS = {0: "heuristic rollouts", 4: "seats rollouts"}
 SIZES = {  # deals per setting; the samples tried per rollout policy
     "quick": {"deals": 6, "samples": {0: (4, 8), 4: (4, 8)}},

@@ -73,7 +73,7 @@ from wizsim.run.stats import Est, ratio
 NAME = "player_robustness"
 QUESTION = "Do the headlines hold when pimc plays instead of learned?"
 #: run by ``wizsim report --full`` only; the main job keeps its committed files (wizsim.report.report)
-FULL_ONLY = "every headline re-measured under pimc self-play, a check for researchers: about 10 minutes of pimc"
+FULL_ONLY = "every headline re-measured under pimc self-play: about 10 minutes of pimc"
 #: which value results/README.md trusts where the two disagree, and why
 TRUST = (
     "Where they disagree, the learned value stands: learned (generation 3) beats the default pimc head to head by"
@@ -115,7 +115,9 @@ def source_of(headline: str) -> str:
         return "expected_tricks"
     if headline.startswith(("Dragon+Fairy ", "all seven ")):
         return "special_cards"
-    return "variant_balance"  # the dealer's advantage and the variants' effects
+    if headline.startswith("dealer's advantage") or any(headline.startswith(f"{c} effect on the ") for c in CONFIGS):
+        return "variant_balance"
+    raise ValueError(f"no analysis publishes the headline {headline!r}: add it to source_of")
 
 
 def _sibling(name: str):

@@ -77,7 +77,7 @@ from wizsim.run.io import write_table
 from wizsim.tools.tournament import tournament
 
 NAME = "players_compared"
-QUESTION = "How much better is each built-in player than each other, on the same deals (duplicate format)?"
+QUESTION = "How much better is each fast built-in player than each other, on the same deals (duplicate format)?"
 STRATEGIES = (
     "random",
     "heuristic",

@@ -26,7 +26,7 @@ from wizsim.run.history import history, iter_history
 from wizsim.run.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_spec, simulate_result
 
 WIZSIM = [sys.executable, "-m", "wizsim.cli"]
-TIMEOUT = 180
+TIMEOUT = 600  # generous: beside the other test worker a cold compile takes minutes
 
 # 3.5 chunks each, so that jobs=2 splits the chunks unevenly and the last chunk is partial
 HANDS_SEL = dict(

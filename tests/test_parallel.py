@@ -34,7 +34,7 @@ from wizsim.run.simulate import CHUNK_GAMES, CHUNK_ROUNDS, make_spec
 distributed = pytest.importorskip("distributed")
 
 WIZSIM = [sys.executable, "-m", "wizsim.cli"]
-TIMEOUT = 180
+TIMEOUT = 600  # generous: beside the other test worker a cold compile takes minutes
 
 HANDS_SEL = dict(
     players=4, cards=3, hands=CHUNK_ROUNDS * 7 // 2, seed=2024, strategy="heuristic,random,random,heuristic"
@@ -83,12 +83,12 @@ def test_precision_sized_run_stops_at_the_same_chunk_on_a_dask_cluster(cluster):
     from wizsim.run.precision import run_to_precision
     from wizsim.run.simulate import hit_rate_half_width
 
-    spec = make_spec(4, cards=3, hands=CHUNK_ROUNDS * 8, seed=31, strategy="random")
-    one = run_to_precision(spec, 0.0025, hit_rate_half_width)
+    spec = make_spec(4, cards=3, hands=CHUNK_ROUNDS * 8, seed=11, strategy="random")
+    one = run_to_precision(spec, 0.0021, hit_rate_half_width)
     dask = run_to_precision(
-        spec, 0.0025, hit_rate_half_width, RunOptions(backend="dask", scheduler=cluster.scheduler_address)
+        spec, 0.0021, hit_rate_half_width, RunOptions(backend="dask", scheduler=cluster.scheduler_address)
     )
-    assert one[0].items == dask[0].items < spec.items
+    assert one[0].items == dask[0].items == 3 * CHUNK_ROUNDS  # the stop falls inside a batch of the cluster's two
     assert_counts_equal(one[1], dask[1])
 
 

@@ -216,39 +216,65 @@ def test_source_digest_leaves_out_the_readme_wording_only(monkeypatch):
 
 
 def test_full_only_analyses_run_with_full_and_are_kept_by_the_main_job(tmp_path, capsys):
-    """An analysis that declares FULL_ONLY runs with ``full`` (``wizsim report --full``) and at quick size; the
-    main job keeps its files and section (sections.json) and says so in the README, and runs it again only when
-    they are missing."""
+    """An analysis that declares FULL_ONLY runs with ``full`` (``wizsim report --full``), at quick size, or named by
+    ``only``; the main job keeps its files and section (sections.json) and says so in the README, and runs it again
+    only when they are missing or are no longer the bytes its section describes."""
     src, out = tmp_path / "analyses", tmp_path / "results"
     src.mkdir()
-    _write(src)
-    (src / "tiny.py").write_text((src / "tiny.py").read_text() + '\nFULL_ONLY = "a question for researchers"\n')
+
+    def write(mark: str = "") -> None:
+        _write(src, mark=mark)
+        (src / "tiny.py").write_text((src / "tiny.py").read_text() + '\nFULL_ONLY = "a question for researchers"\n')
+
+    write()
     run_report("default", out, analyses=src, full=True)
     assert _runs(out) == 1
-    made = "made by `wizsim report --full` (a question for researchers); `wizsim report` keeps these files"
+    made = "a researchers' analysis (a question for researchers): `wizsim report --full` regenerates it"
     text = (out / "README.md").read_text()
     assert made in text and "x is 1 (95% CI 0-2), size 2." in text
-    _write(src, mark=" (edited)")  # even an edited script is kept by the main job: its section is the --full run's
-    (src / "tiny.py").write_text((src / "tiny.py").read_text() + '\nFULL_ONLY = "a question for researchers"\n')
+    write(mark=" (edited)")  # even an edited script is kept by the main job: its section is the --full run's
     run_report("default", out, analyses=src)
-    assert _runs(out) == 1 and "kept from the last wizsim report --full" in capsys.readouterr().out
+    assert _runs(out) == 1 and "kept from the last report that ran it" in capsys.readouterr().out
     assert (out / "README.md").read_text() == text
-    run_report("default", out, analyses=src, full=True)  # --full runs it
+    run_report("default", out, analyses=src, only=["tiny"])  # asked for by name: runs although it would be kept
     assert _runs(out) == 2 and "(edited)" in (out / "README.md").read_text()
+    run_report("default", out, analyses=src, full=True)  # --full: cached now (same script, same size)
+    assert _runs(out) == 2
     (out / "tiny.csv").unlink()  # a kept file went missing: the main job runs it
     run_report("default", out, analyses=src)
     assert _runs(out) == 3 and (out / "tiny.csv").exists()
+    write(mark=" (again)")
+    (out / "tiny.csv").write_text("x,x_lo,x_hi\n9,8,10\n")  # another run rewrote a file (its section is stale)
+    run_report("default", out, analyses=src)
+    assert _runs(out) == 4 and "(again)" in (out / "README.md").read_text()
     (out / "sections.json").unlink()  # no record: its report cache (same script, same size) stands in
     run_report("default", out, analyses=src)
-    assert _runs(out) == 3 and made in (out / "README.md").read_text()
+    assert _runs(out) == 4 and made in (out / "README.md").read_text()
     (out / "sections.json").unlink()
     shutil.rmtree(out / ".cache")  # neither: the main job runs it
     run_report("default", out, analyses=src)
-    assert _runs(out) == 4
-    run_report("quick", out, analyses=src)  # the tests' size runs everything
     assert _runs(out) == 5
-    run_report("default", out, analyses=src, only=["tiny"])  # asked for by name: runs
+    run_report("quick", out, analyses=src)  # the tests' size runs everything
     assert _runs(out) == 6
-    run_report("quick", out, analyses=src)  # the record is now a quick run's: the main job does not keep it
+    run_report("default", out, analyses=src)  # the record is now a quick run's: the main job does not keep it
+    assert _runs(out) == 7
+
+
+def test_report_only_keeps_the_other_sections_in_the_readme(tmp_path):
+    """``--only NAME`` runs that analysis; the README still describes the others, from the record, in script order,
+    while their files are the bytes their sections describe."""
+    src, out = tmp_path / "analyses", tmp_path / "results"
+    src.mkdir()
+    _write(src)
+    text = (src / "tiny.py").read_text()
+    (src / "atiny.py").write_text(text.replace('NAME = "tiny"', 'NAME = "atiny"').replace("Does the report work?",
+                                  "Does it work twice?").replace("tiny.csv", "atiny.csv").replace("tiny_floats", "atiny_floats"))  # fmt: skip
     run_report("default", out, analyses=src)
-    assert _runs(out) == 8
+    full = (out / "README.md").read_text()
+    assert full.index("Does it work twice?") < full.index("Does the report work?")
+    run_report("default", out, analyses=src, only=["tiny"])
+    assert (out / "README.md").read_text() == full
+    (out / "atiny.csv").write_text("changed\n")  # no longer what its section describes: left out
+    run_report("default", out, analyses=src, only=["tiny"])
+    readme = (out / "README.md").read_text()
+    assert "Does the report work?" in readme and "Does it work twice?" not in readme

@@ -53,12 +53,12 @@ def robustness_flags(outdir: Path, trust: str) -> dict[str, str]:
     return flags
 
 
-def write_readme(outdir: Path, size: str, sections: list[dict], full_only: dict[str, str] | None = None) -> Path:
-    """Write ``outdir/README.md`` from the analyses' returned ``sections``; return its path.
+def write_readme(outdir: Path, size: str, sections: list[dict]) -> Path:
+    """Write ``outdir/README.md`` from the analyses' returned ``sections`` (in order); return its path.
 
-    ``full_only``: analysis name -> why it is a researchers' question, run by ``wizsim report --full`` only
-    (its section says so, and that the main job keeps its files)."""
-    full_only = full_only or {}
+    A section with ``full_only`` (why it is a researchers' question) says that ``wizsim report --full``
+    regenerates it and the main job keeps its files."""
+    full_only = {info["name"]: info["full_only"] for info in sections if info.get("full_only")}
     check = next((info for info in sections if info["name"] == ROBUSTNESS), None)
     flags = robustness_flags(outdir, check.get("trust", "")) if check is not None else {}
     lines = [
@@ -79,7 +79,8 @@ def write_readme(outdir: Path, size: str, sections: list[dict], full_only: dict[
         ]
         if info["name"] in full_only:
             lines.append(
-                f"- made by `wizsim report --full` ({full_only[info['name']]}); `wizsim report` keeps these files"
+                f"- a researchers' analysis ({full_only[info['name']]}): `wizsim report --full` regenerates it,"
+                " `wizsim report` keeps these files"
             )
         if info["name"] in flags:
             lines.append(f"- {flags[info['name']]}")

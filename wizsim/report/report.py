@@ -85,7 +85,7 @@ def _source_digest(script: Path) -> str:
     package = Path(__file__).resolve().parents[1]
     uses = re.search(r"^USES = \(([^)]*)\)", script.read_text(encoding="utf-8"), re.M)
     siblings = [script.with_name(f"{name}.py") for name in re.findall(r'"(\w+)"', uses.group(1))] if uses else []
-    sources = [p for p in sorted(package.rglob("*.py")) if p != Path(__file__).with_name("readme.py")]
+    sources = [p for p in sorted(package.rglob("*.py")) if p != Path(__file__).resolve().with_name("readme.py")]
     for path in [script, *siblings, *sources, *sorted(package.rglob("*.json"))]:
         h.update(path.name.encode())
         h.update(path.read_bytes())
@@ -135,6 +135,20 @@ def _read_record(path: Path) -> dict[str, dict]:
     except (OSError, ValueError):
         return {}
     return record if isinstance(record, dict) else {}
+
+
+def _digests(outdir: Path, files: list[str]) -> dict[str, str]:
+    """SHA-256 of each of a section's files: the record says which bytes its section describes."""
+    return {f: hashlib.sha256((outdir / f).read_bytes()).hexdigest() for f in files}
+
+
+def _intact(entry: dict, outdir: Path) -> bool:
+    """Whether a recorded section still describes the files there: all present, with the recorded bytes (a later
+    run of the analysis, e.g. an interrupted ``--full`` or ``python analyses/NAME.py``, changes them)."""
+    files, digests = entry.get("files", []), entry.get("digests", {})
+    if not files or set(digests) != set(files) or not all((outdir / f).is_file() for f in files):
+        return False
+    return _digests(outdir, files) == digests
 
 
 def run_report(
@@ -195,8 +209,8 @@ def run_report(
             # kept only from a report of this size (a --quick run into the same folder records quick sections)
             kept = kept if kept and kept.get("report_size") == size else None
             if getattr(module, "FULL_ONLY", None) and size == "default" and not full and not named and kept:
-                if all((outdir / f).is_file() for f in kept.get("files", [])):
-                    bar.write(f"{module.NAME}: kept from the last wizsim report --full")
+                if _intact(kept, outdir):
+                    bar.write(f"{module.NAME}: kept from the last report that ran it")
                     sections.append(kept)
                     bar.update(1)
                     continue
@@ -224,13 +238,21 @@ def run_report(
             bar.write(f"{info['name']}: {info['headline']} ({seconds:.1f} s)")
             sections.append(info)
             bar.update(1)
+    # the record, in script order: this report's sections, and (``only``) the last ones of the other analyses whose
+    # files are still those they describe; the README describes the same sections
+    this = {info["name"]: info for info in sections}
     full_only = {module.NAME: module.FULL_ONLY for _, module, _ in calls if getattr(module, "FULL_ONLY", None)}
-    # this report's sections, and the last ones of analyses it did not run (``only``) that still exist
-    record = {k: v for k, v in previous.items() if k in {p.stem for p in scripts}}
-    record |= {i["name"]: {**i, "report_size": i.get("report_size", size)} for i in sections}
+    record = {}
+    for name in (p.stem for p in scripts):
+        if name in this:
+            entry = {k: v for k, v in this[name].items() if k != "full_only"}
+            entry |= {"report_size": entry.get("report_size", size), "digests": _digests(outdir, entry["files"])}
+            record[name] = entry | ({"full_only": full_only[name]} if name in full_only else {})
+        elif name in previous and _intact(previous[name], outdir):
+            record[name] = previous[name]
     with atomic_path(outdir / RECORD) as tmp:
         tmp.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
-    return write_readme(outdir, size, sections, full_only)
+    return write_readme(outdir, size, list(record.values()))
 
 
 def analysis_main(run, question: str, sizes: dict) -> None:

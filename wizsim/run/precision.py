@@ -32,6 +32,8 @@ DEFAULT_CAP_HANDS = 256 * (1 << 14)
 def check_precision(value: Any, what: str = "--precision") -> float:
     """``value`` as a target half-width (a positive finite number), else a one-line WizsimError."""
     try:
+        if isinstance(value, bool):
+            raise TypeError
         target = float(value)
     except (TypeError, ValueError):
         raise WizsimError(f"{what} must be a number such as 0.002 (a half-width), got {value!r}") from None
@@ -87,13 +89,19 @@ def run_to_precision(
         batch = max(1, pool.count)
         for start in range(0, n_chunks, batch):
             tasks = [(spec, i, i + 1) for i in range(start, min(start + batch, n_chunks))]
+            stop: tuple[RunSpec, Counts] | None = None
             for (_, lo, hi), part in pool.map(run_block, tasks, ordered=True):
+                if stop is not None:
+                    continue  # the batch's later chunks are dropped, but read: closing joblib's generator early
+                    # would cancel them with a warning and shut the workers down
                 total += part
                 done = replace(spec, items=block_items(spec, 0, hi))
                 reached = half_width(done, total)
                 bar.update(block_items(spec, lo, hi) * len(spec.schedule), desc=chunks_done(hi, n_chunks))
                 if reached <= target:
-                    return done, total
+                    stop = done, total
+            if stop is not None:
+                return stop
     raise WizsimError(
         f"{what} {target:g} not reached: the 95% interval's half-width is {reached:.4g} after the cap of "
         f"{spec.items:,} {unit}; raise the cap (--{unit}) or ask for less precision"
