@@ -59,12 +59,12 @@ Caveats
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from wizsim.report.report import load_analysis
 from wizsim.run.history import record_chunk_arrays
 from wizsim.run.parallel import map_tasks
 from wizsim.run.simulate import make_spec
@@ -121,13 +121,8 @@ def source_of(headline: str) -> str:
 
 
 def _sibling(name: str):
-    """Another analysis script of this folder, imported by path (the report does the same)."""
-    path = Path(__file__).resolve().parent / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"wizsim_analysis_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """Another analysis script of this folder, imported by path as the report imports it."""
+    return load_analysis(Path(__file__).resolve().with_name(f"{name}.py"))
 
 
 # --------------------------------------------------------------------------- one chunk of a run

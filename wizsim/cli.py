@@ -319,30 +319,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     options = RunOptions.from_args(args)
     precision = None
     if args.precision is not None:
-        from .run.precision import DEFAULT_CAP_HANDS, check_precision
+        from .run.precision import capped_hands, check_precision
 
         precision = check_precision(args.precision)
-        if args.hands is None and args.games is None and args.cards is not None:
-            args.hands = DEFAULT_CAP_HANDS
+        args.hands = capped_hands(args.cards, args.hands, args.games)
     spec = _spec_from(args)
     if args.out:
         check_output(args.out, (".csv", ".parquet"))
     if precision is None:
-        prov = spec.provenance()
-        result = SimulationResult(spec, run_counts(spec, options), prov)
+        result = SimulationResult(spec, run_counts(spec, options), spec.provenance())
     else:
-        from .run.precision import run_to_precision
-        from .run.simulate import hit_rate_half_width
+        from .run.simulate import precise_result
 
-        cap = spec.items
-        spec, counts = run_to_precision(spec, precision, hit_rate_half_width, options)
-        prov = {**spec.provenance(), "precision": precision}
-        unit = "games" if spec.games_mode else "hands"
-        prov["sample"] = (
-            f"{spec.rounds:,} rounds: the first {spec.n_chunks} chunks that put every hit rate within "
-            f"+-{precision:g} (95%), cap {cap:,} {unit}"
-        )
-        result = SimulationResult(spec, counts, prov)
+        result = precise_result(spec, precision, options, what="--precision")
+    prov = result.attrs
     table = result.table()
     print(header_line(prov))
     print(format_table(table))

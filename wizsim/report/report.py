@@ -16,12 +16,14 @@ files; ``README.md``, which describes them, is removed when they change and
 written again at the end, so it never describes files of another run.
 
 The main job and ``--full``: an analysis whose question is for researchers
-declares ``FULL_ONLY = "why"`` (pimc's strength/time curve, the headlines
-re-measured under pimc). ``wizsim report`` keeps its committed files and its
-section, recorded in ``<outdir>/sections.json`` by the last report that ran it,
-and marks the section "made by ``wizsim report --full``"; ``wizsim report
---full`` runs every analysis. A kept analysis whose files or section are
-missing is run by the main job too, so results/ is never incomplete.
+declares ``FULL_ONLY = "why"`` (pimc's strength/time curve, pimc against each
+player, the headlines re-measured under pimc). ``wizsim report`` keeps its
+committed files and its section, recorded in ``<outdir>/sections.json`` (with
+the report size and the SHA-256 of every file the section describes) by the
+last report that ran it, and the README says so; ``wizsim report --full`` (or
+``--only NAME``) runs it. A kept analysis whose section is missing, or whose
+files are not the recorded bytes, is run by the main job too, so results/
+never describes files it did not make.
 
 Run options: ``jobs`` goes to every analysis; ``backend`` and ``scheduler``
 go to an analysis whose ``run`` takes them (``--backend dask`` is refused
@@ -246,7 +248,9 @@ def run_report(
     for name in (p.stem for p in scripts):
         if name in this:
             entry = {k: v for k, v in this[name].items() if k != "full_only"}
-            entry |= {"report_size": entry.get("report_size", size), "digests": _digests(outdir, entry["files"])}
+            # a kept section's digests were checked just now (_intact); the others' files were just written or found
+            digests = entry.get("digests") or _digests(outdir, entry["files"])
+            entry |= {"report_size": entry.get("report_size", size), "digests": digests}
             record[name] = entry | ({"full_only": full_only[name]} if name in full_only else {})
         elif name in previous and _intact(previous[name], outdir):
             record[name] = previous[name]

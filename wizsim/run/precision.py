@@ -29,6 +29,12 @@ from .spec import Counts, RunSpec, run_block
 DEFAULT_CAP_HANDS = 256 * (1 << 14)
 
 
+def capped_hands(cards: int | None, hands: int | None, games: int | None) -> int | None:
+    """``hands`` of a precision-sized run: :data:`DEFAULT_CAP_HANDS` for independent rounds (``cards``) given no
+    cap; otherwise as given (``make_spec`` then checks the selection as for any run)."""
+    return DEFAULT_CAP_HANDS if hands is None and games is None and cards is not None else hands
+
+
 def check_precision(value: Any, what: str = "--precision") -> float:
     """``value`` as a target half-width (a positive finite number), else a one-line WizsimError."""
     try:

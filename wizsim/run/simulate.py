@@ -22,7 +22,7 @@ from ..errors import WizsimError
 from ..game import cards as C
 from ..game.rules import Rules
 from . import parallel
-from .precision import DEFAULT_CAP_HANDS, run_to_precision
+from .precision import capped_hands, run_to_precision
 from .spec import (
     AUX_HIT,
     AUX_MISS,
@@ -188,6 +188,21 @@ def hit_rate_half_width(spec: RunSpec, counts: Counts) -> float:
     return float(((s.hit_rate_hi - s.hit_rate_lo) / 2).max())
 
 
+def precise_result(spec: RunSpec, precision: float, options: parallel.RunOptions, what: str = "precision") -> SimulationResult:
+    """:func:`~wizsim.run.precision.run_to_precision` of ``spec`` (its ``items`` the cap) on the hit rate
+    (:func:`hit_rate_half_width`), as a :class:`SimulationResult` whose provenance says how the sample was sized
+    (``precision``, and a ``sample`` line for the header). ``what`` names the target in errors."""
+    cap = spec.items
+    done, counts = run_to_precision(spec, precision, hit_rate_half_width, options, what=what)
+    unit = "games" if done.games_mode else "hands"
+    prov = {**done.provenance(), "precision": precision}
+    prov["sample"] = (
+        f"{done.rounds:,} rounds: the first {done.n_chunks} chunks that put every hit rate within "
+        f"+-{precision:g} (95%), cap {cap:,} {unit}"
+    )
+    return SimulationResult(done, counts, prov)
+
+
 def simulate_result(
     players: int,
     cards: int | None = None,
@@ -207,14 +222,12 @@ def simulate_result(
     Parameters are those of :func:`simulate` (``precision`` among the ``run_options``).
     """
     precision = run_options.pop("precision", None)
-    if precision is not None and hands is None and games is None and cards is not None:
-        hands = DEFAULT_CAP_HANDS
+    if precision is not None:
+        hands = capped_hands(cards, hands, games)
     spec = make_spec(players, cards, hands, games, schedule, seed, strategy, rules, deck, specials)
     if precision is None:
         return SimulationResult(spec, parallel.run_counts(spec, jobs=jobs, **run_options), spec.provenance())
-    spec, counts = run_to_precision(spec, precision, hit_rate_half_width, parallel.RunOptions(jobs=jobs, **run_options),
-                                    what="precision")  # fmt: skip
-    return SimulationResult(spec, counts, {**spec.provenance(), "precision": precision})
+    return precise_result(spec, precision, parallel.RunOptions(jobs=jobs, **run_options))
 
 
 def simulate(
@@ -291,6 +304,7 @@ __all__ = [
     "make_spec",
     "simulate",
     "hit_rate_half_width",
+    "precise_result",
     "simulate_result",
     "strategy_label",
 ]
