@@ -16,9 +16,11 @@ the standard 60-card deck and with every special card mixed in
 Shapeshifter; 67 cards). Both decks play the standard table (RULES.md 2):
 60 / n rounds of 1 .. 60/n cards (20/15/12/10), the last one without a card
 turned up and without trump, specials or not. Every round size 1 .. 60/n is
-covered: a full game plays each once. Every round is read back with
-:func:`wizsim.run.history.record_chunk_arrays` (chunks seeded by their index, so
-the rows do not depend on ``jobs``) as :class:`wizsim.game.records.RoundRecords`:
+covered: a full game plays each once. Every round is read back from the
+report's self-play corpus (:class:`wizsim.run.corpus.Corpus`: the chunks are
+played once per report and shared with special_cards, strategies_by_round_size
+and variant_balance; chunks seeded by their index, so the rows do not depend on
+``jobs``) as :class:`wizsim.game.records.RoundRecords`:
 the dealer, the round size k, the final trump (-1 for no trump; after a
 Werewolf swap it is the trump its holder named), the tricks won by each
 *seat* and the winner of each trick (-1: bombed). Seat s sits at position
@@ -124,7 +126,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from wizsim.run.history import record_chunk_arrays
+from wizsim.run.corpus import PLAYED, Corpus
 from wizsim.run.parallel import map_tasks
 from wizsim.run.simulate import RunSpec, make_spec
 from wizsim.run.stats import Z95, mean_ci, wilson_ci
@@ -152,7 +154,7 @@ DIGITS = 6  # decimals in the tables (byte-stable files)
 # --------------------------------------------------------------------------- data
 
 
-def chunk_data(spec: RunSpec, chunk: int) -> dict[str, np.ndarray]:
+def chunk_data(spec: RunSpec, chunk: int, corpus: Corpus = PLAYED) -> dict[str, np.ndarray]:
     """Per-round arrays of one chunk and its exact regression sums per cell.
 
     Per round: ``k``, ``no_trump``, ``dealer``, ``won`` (tricks by seat), ``bombed``
@@ -163,7 +165,7 @@ def chunk_data(spec: RunSpec, chunk: int) -> dict[str, np.ndarray]:
     ``sum_holders[c]`` (hands with the feature), ``sum_rows[c]``, ``sum_y[c]``
     (integers: they add up across chunks in any order).
     """
-    return records_data(spec, record_chunk_arrays(spec, chunk)[1])
+    return records_data(spec, corpus.records(spec, chunk)[1])
 
 
 def records_data(spec: RunSpec, rec) -> dict[str, np.ndarray]:
@@ -218,12 +220,12 @@ def records_data(spec: RunSpec, rec) -> dict[str, np.ndarray]:
     return out
 
 
-def collect(spec: RunSpec, jobs: int = 1) -> dict[str, np.ndarray]:
+def collect(spec: RunSpec, jobs: int = 1, corpus: Corpus = PLAYED) -> dict[str, np.ndarray]:
     """:func:`chunk_data` of every chunk of ``spec``: rows concatenated in chunk order, ``sum_*`` added.
 
-    The result is the same for every ``jobs``.
+    The result is the same for every ``jobs``, and whether the chunks are played or read from ``corpus``.
     """
-    parts = map_tasks(chunk_data, [(spec, c) for c in range(spec.n_chunks)], jobs)
+    parts = map_tasks(chunk_data, [(spec, c, corpus) for c in range(spec.n_chunks)], jobs)
     return {
         key: sum(p[key] for p in parts) if key.startswith("sum_") else np.concatenate([p[key] for p in parts])
         for key in parts[0]
@@ -527,7 +529,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     for deck, specials in DECKS.items():
         for n in PLAYERS:
             spec = make_spec(n, games=games, seed=seed, strategy=STRATEGY, specials=specials)
-            d = collect(spec, jobs)
+            d = collect(spec, jobs, Corpus.beside(outdir))
             tricks.append(trick_table(d, n, deck))
             values.append(value_table(d, n, deck))
             bomb[(deck, n)] = bombed_share(d)

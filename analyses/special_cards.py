@@ -12,8 +12,13 @@ Method
 pimc's values on every deck used here, so each deck is played by a player
 fitted to it; a switch is the one line of the constant), full
 games for 3, 4, 5 and 6 players and eight decks (standard, Dragon + Fairy, the
-five single cards, all seven): ``SIZES[size]`` games per (players, deck), one
-seed. For each round size, and pooled over the game's rounds, the table
+five single cards, all seven): ``SIZES[size]`` games per deck with 4 players
+(the headline), ``OTHER_SIZES[size]`` with 3, 5 and 6, one seed. The games
+come from the report's self-play corpus (:class:`wizsim.run.corpus.Corpus`:
+played once per report; expected_tricks reads the same games of the standard
+and all-specials decks, strategies_by_round_size and variant_balance the
+standard deck's), with the numbers of :func:`wizsim.simulate_result` of the
+same run. For each round size, and pooled over the game's rounds, the table
 reports the hit rate (final bid = tricks, Wilson 95% interval), mean |final
 bid - tricks|, mean points per round, mean bid and mean tricks (normal 95%
 intervals), and the difference from the standard deck at the same player
@@ -74,13 +79,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-import wizsim
+from wizsim.run.corpus import Corpus
 from wizsim.run.simulate import AUX_HIT, AUX_MISS, AUX_MISS_SQ, AUX_SCORE, AUX_SCORE_SQ, SimulationResult
+from wizsim.run.spec import make_spec
 from wizsim.run.stats import mean_ci, wilson_ci
 
 NAME = "special_cards"
 QUESTION = "How do the Dragon and Fairy (and each other special card) change the game?"
-SIZES = {"quick": 200, "default": 20_000, "full": 200_000}  # full games per (players, deck)
+SIZES = {"quick": 200, "default": 20_000, "full": 200_000}  # full games per deck, 4 players (the headline)
+#: full games per deck with 3, 5 and 6 players: expected_tricks' sizes, so both read the same corpus games
+OTHER_SIZES = {"quick": 200, "default": 8_192, "full": 81_920}
 STRATEGY = "learned"  # the strongest player fast enough for this many games
 PLAYERS = (3, 4, 5, 6)
 #: deck label -> ``specials`` argument of :func:`wizsim.simulate_result`
@@ -135,11 +143,14 @@ def difference(metric: str, a: tuple[float, float, float], s: tuple[float, float
 def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
     """Run the analysis; return its headline numbers and provenance."""
     games = SIZES[size]
+    corpus = Corpus.beside(outdir)
     rows = []
     for n in PLAYERS:
         std: dict[str, dict] = {}
+        n_games = games if n == 4 else OTHER_SIZES[size]
         for deck, specials in DECKS.items():
-            res = wizsim.simulate_result(n, games=games, seed=seed, strategy=STRATEGY, specials=specials, jobs=jobs)
+            spec = make_spec(n, games=n_games, seed=seed, strategy=STRATEGY, specials=specials)
+            res = corpus.result(spec, jobs)
             schedule = list(res.spec.schedule)
             base = {
                 "players": n,
@@ -147,7 +158,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
                 "specials": "+".join(res.spec.specials) or "none",
                 "deck_size": len(res.spec.deck),
                 "game_rounds": len(schedule),
-                "games": games,
+                "games": n_games,
             }
             groups: list[tuple[str, list[int]]] = [(str(k), [k]) for k in schedule]
             groups.append(("game", schedule))  # every deck plays the standard table: the same rounds
@@ -168,7 +179,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     from wizsim.run.io import write_table
 
     write_table(table, outdir / f"{NAME}.csv")
-    _chart(table, games, outdir)
+    _chart(table, games, OTHER_SIZES[size], outdir)
 
     pooled = table[table.cards == "game"].set_index(["players", "deck", "metric"])
 
@@ -195,8 +206,9 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         "question": QUESTION,
         "headline": headline,
         "sample": (
-            f"{games:,} full games of {STRATEGY} self-play per (players, deck): 3-6 players x {len(DECKS)} decks"
-            f" ({len(PLAYERS) * len(DECKS) * games:,} games)"
+            f"{games:,} full games of {STRATEGY} self-play per deck with 4 players, {OTHER_SIZES[size]:,} with 3, 5"
+            f" and 6 players; {len(DECKS)} decks ({len(DECKS) * (games + 3 * OTHER_SIZES[size]):,} games, from the"
+            " report's self-play corpus)"
         ),
         "seed": seed,
         "files": [f"{NAME}.csv", f"{NAME}.png", f"{NAME}.svg"],
@@ -204,7 +216,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     }
 
 
-def _chart(table: pd.DataFrame, games: int, outdir: Path) -> None:
+def _chart(table: pd.DataFrame, games: int, other: int, outdir: Path) -> None:
     from wizsim.report.plotting import figure, save
 
     decks = [d for d in DECKS if d != "standard"]
@@ -227,8 +239,9 @@ def _chart(table: pd.DataFrame, games: int, outdir: Path) -> None:
         ax.set(title=title, xlabel="deck (standard 60 cards plus)", ylabel=ylabel)
     axes[0].legend()
     fig.suptitle(
-        f"{STRATEGY} self-play, {games:,} full games per players x deck, pooled over the game's rounds (the same"
-        " for every deck: 60/n rounds, the last without trump); bars: independent-sample 95% intervals",
+        f"{STRATEGY} self-play, {games:,} full games per deck with 4 players ({other:,} with 3, 5, 6), pooled over"
+        " the game's rounds (the same for every deck: 60/n rounds, the last without trump); bars:"
+        " independent-sample 95% intervals",
         fontsize=9,
     )
     save(fig, outdir / NAME)

@@ -10,7 +10,11 @@ about 7 full games per second per core (measured), so its self-play at this
 size would take some 25 minutes; ``analyses/players_compared.py`` measures it
 head to head.
 
-``learned`` (networks fitted to pimc's values) is the strongest player.
+``learned`` (networks fitted to pimc's values) is the strongest player. Every
+player's games come from the report's self-play corpus
+(:class:`wizsim.run.corpus.Corpus`), with the numbers of
+:func:`wizsim.simulate_result` of the same run; ``learned``'s are the games
+special_cards and variant_balance read for the standard deck.
 
 Caveat: self-play numbers are not a head-to-head comparison (a player's
 points depend on the others at the table; ``table`` and ``heuristic`` play
@@ -25,8 +29,9 @@ from pathlib import Path
 
 import pandas as pd
 
-import wizsim
 from wizsim.report.plotting import figure, save
+from wizsim.run.corpus import Corpus
+from wizsim.run.spec import make_spec
 
 NAME = "strategies_by_round_size"
 QUESTION = "How often do the built-in players make their bid, and what do they score, by round size?"
@@ -39,7 +44,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     games = SIZES[size]
     tables, overall = [], []
     for strategy in STRATEGIES:
-        res = wizsim.simulate_result(4, games=games, seed=seed, strategy=strategy, jobs=jobs)
+        res = Corpus.beside(outdir).result(make_spec(4, games=games, seed=seed, strategy=strategy), jobs)
         tables.append(res.table(by_position=False))
         overall.append(res.summary().assign(games=games))
     table = pd.concat(tables, ignore_index=True)

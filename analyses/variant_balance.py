@@ -45,8 +45,12 @@ per-chunk sums: a cluster-robust ("batch") interval that accounts for the
 dependence between the players of one round and the rounds of one game. This
 covers hit rates, means, standard deviations (delta method on the per-chunk
 sums of x and x**2; no bootstrap), the dealer difference and the points gap.
-The per-chunk counts come from ``wizsim.run.spec.run_block``, the function
-every run uses; the tests check that they add up to ``simulate_result``'s.
+The per-chunk counts come from the report's self-play corpus
+(:class:`wizsim.run.corpus.Corpus`: ``Corpus.counts``, the counts of
+``wizsim.run.spec.run_block`` from the chunk's records; standard ``learned``
+self-play is the games special_cards, expected_tricks and
+strategies_by_round_size read); the tests check that they add up to
+``simulate_result``'s.
 Win probabilities: Wilson intervals on win shares over games (a win shared by
 m tied players counts 1/m; games are independent): per seat, and for the
 skill gap on the strong players' share h of the wins (a :data:`STRATEGY`
@@ -109,6 +113,7 @@ import numpy as np
 import pandas as pd
 
 from wizsim.errors import WizsimError
+from wizsim.run.corpus import PLAYED, Corpus
 from wizsim.run.parallel import map_tasks
 from wizsim.run.simulate import AUX_HIT, AUX_SCORE, AUX_SCORE_SQ, RunSpec, make_spec
 from wizsim.run.stats import Est, mean_ci, ratio, wilson_ci
@@ -161,15 +166,13 @@ def seatings(n: int) -> dict[str, str]:
 # --------------------------------------------------------------------------- per-chunk counts
 
 
-def _block(spec: RunSpec, lo: int, hi: int) -> dict[str, np.ndarray]:
+def _block(spec: RunSpec, lo: int, hi: int, corpus: Corpus = PLAYED) -> dict[str, np.ndarray]:
     """Counts of chunks ``lo .. hi - 1``, one row per chunk (the joint counts summed over the block)."""
-    from wizsim.run.spec import run_block
-
     rows: dict[str, list] = {"games": [], "count": [], "aux": [], "game": []}
     joint = None
     games = spec.chunk_range(lo, hi)[1]
     for i, chunk in enumerate(range(lo, hi)):
-        part = run_block(spec, chunk, chunk + 1)
+        part = corpus.counts(spec, chunk, chunk + 1)
         rows["games"].append(games[i])
         rows["count"].append(part.joint.sum(axis=(3, 4)))  # [k, seat, pos]
         rows["aux"].append(part.aux)  # [k, seat, pos, AUX_*]
@@ -180,14 +183,14 @@ def _block(spec: RunSpec, lo: int, hi: int) -> dict[str, np.ndarray]:
     return out
 
 
-def chunk_counts(specs: dict, jobs: int) -> dict:
+def chunk_counts(specs: dict, jobs: int, corpus: Corpus = PLAYED) -> dict:
     """Per-chunk counts of every run in ``specs`` (key -> RunSpec), in chunk order; ``jobs`` processes."""
     tasks = [
         (key, lo, min(lo + BLOCK_CHUNKS, spec.n_chunks))
         for key, spec in specs.items()
         for lo in range(0, spec.n_chunks, BLOCK_CHUNKS)
     ]
-    parts = map_tasks(_block, [(specs[k], lo, hi) for k, lo, hi in tasks], jobs)
+    parts = map_tasks(_block, [(specs[k], lo, hi, corpus) for k, lo, hi in tasks], jobs)
     out: dict = {}
     for (key, _, _), part in zip(tasks, parts, strict=True):
         out.setdefault(key, []).append(part)
@@ -328,7 +331,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
                 variants[n].append(variant)
             except WizsimError as exc:
                 skipped[f"{variant}, {n} players"] = str(exc)
-    counts = chunk_counts(specs, jobs)
+    counts = chunk_counts(specs, jobs, Corpus.beside(outdir))
     rows, seat_table = [], []
     for n in ALL_PLAYERS:
         games, seats = n_games[n], seatings(n)

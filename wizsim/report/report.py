@@ -51,12 +51,12 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import WizsimError
+from ..run.corpus import Corpus
 from ..run.io import RESULTS_FLOAT_FORMAT, atomic_path, check_output, csv_float_format, output_group
 from ..run.parallel import Progress, RunOptions, numba_cache_off
 from .readme import PRECISION_NOTE, write_readme
 
 __all__ = ["PRECISION_NOTE", "analysis_main", "load_analysis", "run_report"]
-
 
 
 def find_analyses(root: Path | None = None) -> list[Path]:
@@ -200,6 +200,7 @@ def run_report(
     check_output(outdir / "README.md", (".md",))
     sections = []
     previous = _read_record(outdir / RECORD)
+    Corpus.beside(outdir).prune()  # self-play games of other code: never read again
     with contextlib.ExitStack() as stack:
         if options.numba_cache is False:
             stack.enter_context(numba_cache_off())
