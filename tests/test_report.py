@@ -278,3 +278,50 @@ def test_report_only_keeps_the_other_sections_in_the_readme(tmp_path):
     run_report("default", out, analyses=src, only=["tiny"])
     readme = (out / "README.md").read_text()
     assert "Does the report work?" in readme and "Does it work twice?" not in readme
+
+
+LANE_ANALYSIS = '''
+"""A stand-in analysis that finishes only if the other one runs at the same time (the report's lanes)."""
+import json
+import time
+from pathlib import Path
+
+NAME = "{NAME}"
+QUESTION = "Do the lanes run side by side?"
+SIZES = {{"quick": 1, "default": 2, "full": 3}}
+
+
+def run(size="default", seed=5, outdir=Path("results"), jobs=1):
+    if NAME == "boom":
+        from wizsim.errors import WizsimError
+
+        raise WizsimError("boom: a clear one-line error from a lane")
+    (outdir / f"{{NAME}}.started").write_text("")
+    deadline = time.monotonic() + 120
+    while not (outdir / "{OTHER}.started").exists():
+        if time.monotonic() > deadline:
+            raise RuntimeError("{OTHER} never started: the analyses did not run side by side")
+        time.sleep(0.05)
+    (outdir / f"{{NAME}}.json").write_text(json.dumps({{"jobs": jobs}}))
+    return {{"name": NAME, "question": QUESTION, "headline": f"{{NAME}} ran with jobs={{jobs}}", "sample": "1",
+             "seed": seed, "files": [f"{{NAME}}.json"], "command": f"python analyses/{{NAME}}.py"}}
+'''
+
+
+def test_report_runs_analyses_side_by_side_in_lanes(tmp_path):
+    """With jobs=2 two analyses run at once (each waits for the other to start), each with jobs // lanes = 1
+    worker; both are cached as usual, and an error in a lane reaches the caller as it is."""
+    src, out = tmp_path / "analyses", tmp_path / "out"
+    src.mkdir()
+    for name, other in (("left", "right"), ("right", "left")):
+        (src / f"{name}.py").write_text(textwrap.dedent(LANE_ANALYSIS.format(NAME=name, OTHER=other)))
+    readme = run_report("quick", out, jobs=2, analyses=src).read_text()
+    assert "left ran with jobs=1" in readme and "right ran with jobs=1" in readme
+    assert (out / ".cache" / "left.json").is_file() and (out / ".cache" / "right.json").is_file()
+    for f in out.glob("*.started"):
+        f.unlink()
+    run_report("quick", out, jobs=2, analyses=src)  # cached: neither runs (alone, each would wait in vain)
+    assert not list(out.glob("*.started"))
+    (src / "boom.py").write_text(textwrap.dedent(LANE_ANALYSIS.format(NAME="boom", OTHER="left")))
+    with pytest.raises(WizsimError, match="boom: a clear one-line error"):
+        run_report("quick", out, jobs=2, analyses=src, force=True)

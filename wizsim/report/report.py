@@ -25,10 +25,19 @@ last report that ran it, and the README says so; ``wizsim report --full`` (or
 files are not the recorded bytes, is run by the main job too, so results/
 never describes files it did not make.
 
-Run options: ``jobs`` goes to every analysis; ``backend`` and ``scheduler``
-go to an analysis whose ``run`` takes them (``--backend dask`` is refused
-for one that does not). ``progress`` shows on stderr which analysis is
-running, how many of how many, and the time since the start.
+Run options: with ``jobs >= 2`` (local processes) the analyses to run go to
+``jobs`` lanes, worker processes that each run one analysis at a time with
+``jobs // lanes`` workers of its own, longest first (:data:`LANE_ORDER`): a
+cold main job compiles several analyses' kernels at once instead of one after
+the other (:func:`_run_plan`); numbers do not depend on it. With one job, or
+Dask, the analyses run one after the other with every worker. ``backend`` and
+``scheduler`` go to an analysis whose ``run`` takes them (``--backend dask`` is
+refused for one that does not). ``progress`` shows on stderr which analysis is
+running (or how many are done), and the time since the start.
+
+The self-play corpus: the analyses that read the same self-play games keep
+them in ``<outdir>/.cache/corpus`` (:mod:`wizsim.run.corpus`); the report
+deletes the games of other code when it starts.
 
 Both entry points (:func:`run_report` and :func:`analysis_main`, the command
 line of an analysis script) run analyses under
@@ -46,6 +55,7 @@ import inspect
 import json
 import re
 import time
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -53,7 +63,7 @@ from typing import Any
 from ..errors import WizsimError
 from ..run.corpus import Corpus
 from ..run.io import RESULTS_FLOAT_FORMAT, atomic_path, check_output, csv_float_format, output_group
-from ..run.parallel import Progress, RunOptions, numba_cache_off
+from ..run.parallel import Progress, RunOptions, numba_cache_off, workers
 from .readme import PRECISION_NOTE, write_readme
 
 __all__ = ["PRECISION_NOTE", "analysis_main", "load_analysis", "run_report"]
@@ -201,12 +211,12 @@ def run_report(
     sections = []
     previous = _read_record(outdir / RECORD)
     Corpus.beside(outdir).prune()  # self-play games of other code: never read again
+    plan = []  # the analyses to run: (script, module, run keyword arguments, cache key, cache entry)
     with contextlib.ExitStack() as stack:
         if options.numba_cache is False:
             stack.enter_context(numba_cache_off())
         bar = stack.enter_context(Progress(len(calls), " analyses", options.progress, bar_format="{desc} [{elapsed}]"))
-        for n, (path, module, kwargs) in enumerate(calls, start=1):
-            bar.describe(f"analysis {n}/{len(calls)}: {module.NAME}")
+        for path, module, kwargs in calls:
             kept = previous.get(module.NAME)
             named = module.NAME in (only or [])  # ``--only NAME`` asks for it by name: it runs
             # kept only from a report of this size (a --quick run into the same folder records quick sections)
@@ -225,19 +235,8 @@ def run_report(
                 sections.append(info)
                 bar.update(1)
                 continue
-            t0 = time.perf_counter()
-            # the analysis's files and its cache entry appear together, the entry last; README.md, which
-            # describes the files, goes when they change (written again at the end): io.output_group
-            with output_group(stale=[outdir / "README.md"]):
-                with csv_float_format(RESULTS_FLOAT_FORMAT):
-                    info = module.run(size=size, outdir=outdir, **kwargs)
-                seconds = time.perf_counter() - t0
-                try:
-                    cache.parent.mkdir(exist_ok=True)
-                except OSError as exc:
-                    raise WizsimError(f"cannot write {cache}: {exc.strerror or exc}") from None
-                with atomic_path(cache) as tmp:
-                    tmp.write_text(json.dumps({"key": key, "info": info, "seconds": round(seconds, 1)}, indent=1))
+            plan.append((path, module, kwargs, key, cache))
+        for info, seconds in _run_plan(plan, size, outdir, options, bar):
             bar.write(f"{info['name']}: {info['headline']} ({seconds:.1f} s)")
             sections.append(info)
             bar.update(1)
@@ -258,6 +257,68 @@ def run_report(
     with atomic_path(outdir / RECORD) as tmp:
         tmp.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
     return write_readme(outdir, size, list(record.values()))
+
+
+
+def _run_one(script: Path | ModuleType, size: str, outdir: Path, kwargs: dict, key: dict, cache: Path):
+    """Run one analysis (a loaded module, or its script in a lane's worker); return its info and seconds.
+
+    The analysis's files and its cache entry appear together, the entry last; README.md, which describes the
+    files, goes when they change (written again at the end): ``io.output_group``.
+    """
+    module = script if isinstance(script, ModuleType) else load_analysis(script)
+    t0 = time.perf_counter()
+    with output_group(stale=[outdir / "README.md"]):
+        with csv_float_format(RESULTS_FLOAT_FORMAT):
+            info = module.run(size=size, outdir=outdir, **kwargs)
+        seconds = time.perf_counter() - t0
+        try:
+            cache.parent.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise WizsimError(f"cannot write {cache}: {exc.strerror or exc}") from None
+        with atomic_path(cache) as tmp:
+            tmp.write_text(json.dumps({"key": key, "info": info, "seconds": round(seconds, 1)}, indent=1))
+    return info, seconds
+
+
+def _run_plan(plan: list, size: str, outdir: Path, options: RunOptions, bar: Progress):
+    """Run the analyses of ``plan``; yield ``(info, seconds)`` of each as it finishes.
+
+    With ``jobs >= 2`` on local processes and two analyses or more, the analyses run side by side in lanes (worker
+    processes), ``jobs // lanes`` worker processes each, in :data:`LANE_ORDER`: a cold run compiles the
+    Numba kernels of several analyses at once (a compile takes one core, and one analysis's own workers would
+    otherwise compile the same kernel twice at once), and one analysis's serial parts (tables, charts) overlap
+    another's simulation. Numbers do not depend on ``jobs``, so the files are the same either way.
+    """
+    lanes = min(options.jobs, len(plan)) if options.backend == "loky" and options.scheduler is None else 1
+    if lanes < 2:
+        for n, (_, module, kwargs, key, cache) in enumerate(plan, start=1):
+            bar.describe(f"analysis {n}/{len(plan)}: {module.NAME}")
+            yield _run_one(module, size, outdir, kwargs, key, cache)
+        return
+    inner = max(1, options.jobs // lanes)
+    rank = {name: i for i, name in enumerate(LANE_ORDER)}
+    plan = sorted(plan, key=lambda p: rank.get(p[1].NAME, len(rank)))
+    tasks = [(path, size, outdir, dict(kwargs, jobs=inner), key, cache) for path, _, kwargs, key, cache in plan]
+    bar.describe(f"{len(plan)} analyses in {lanes} lanes")
+    with workers(replace(options, jobs=lanes), resumable=False) as pool:
+        for done, (_, (info, seconds)) in enumerate(pool.map(_run_one, tasks, ordered=False), start=1):
+            bar.describe(f"{len(plan)} analyses in {lanes} lanes, {done} done")
+            yield info, seconds
+
+
+#: the order in which lanes take analyses: the longest first, so that no long one starts last (seconds in two
+#: lanes, cold, 2026-12-04: variant_balance 129, rules_of_thumb 120, players_compared 81, special_cards 74,
+#: bid_probabilities 46, expected_tricks 36, strategies_by_round_size 16); analyses not named follow in script order
+LANE_ORDER = (
+    "variant_balance",
+    "rules_of_thumb",
+    "players_compared",
+    "special_cards",
+    "bid_probabilities",
+    "expected_tricks",
+    "strategies_by_round_size",
+)
 
 
 def analysis_main(run, question: str, sizes: dict) -> None:
