@@ -131,7 +131,7 @@ def test_a_bad_file_is_played_again(tmp_path):
     other = next(tmp_path.rglob("chunk-0-256.parquet"))
     kept.counts(spec, 1, 2)
     other.write_bytes(next(tmp_path.rglob("chunk-1-44.parquet")).read_bytes())
-    with pytest.warns(UserWarning, match="metadata or length"):
+    with pytest.warns(UserWarning, match="metadata, length or SHA-256"):
         assert _same_counts(kept.counts(spec, 0, 1), ref)
     assert not list(Path(tmp_path).rglob("*.tmp"))
 
@@ -176,3 +176,47 @@ def test_prune_deletes_the_files_of_other_code(tmp_path, monkeypatch):
     monkeypatch.setattr(corpus, "code_fingerprint", lambda: "f" * 64)
     assert _kept(tmp_path).prune() == 1
     assert not list(tmp_path.rglob("*.parquet"))
+
+
+def test_a_file_with_changed_records_is_played_again(tmp_path):
+    """A file whose data changed (one card of one hand) but whose metadata did not: its SHA-256 catches it."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    spec = _spec(CASES["standard"])
+    kept = _kept(tmp_path)
+    _, ref = kept.records(spec, 0)
+    path = next(tmp_path.rglob("chunk-0-256.parquet"))
+    table = pq.read_table(path)
+    hands = table.column("hands").combine_chunks()
+    values = np.asarray(hands.flatten()).copy()
+    values[5] = (values[5] + 1) % 60
+    changed = table.set_column(table.schema.get_field_index("hands"), "hands",
+                               pa.FixedSizeListArray.from_arrays(pa.array(values), hands.type.list_size))  # fmt: skip
+    pq.write_table(changed.replace_schema_metadata(table.schema.metadata), path)
+    with pytest.warns(UserWarning, match="SHA-256"):
+        _, got = kept.records(spec, 0)
+    np.testing.assert_array_equal(got.hands, ref.hands)
+
+
+def test_the_corpus_root_is_absolute(tmp_path, monkeypatch):
+    """Workers (report lanes, joblib's reused processes) may run in another folder: the root must not be relative."""
+    monkeypatch.chdir(tmp_path)
+    root = Corpus.beside(Path("results")).root
+    assert root is not None and root.is_absolute() and root == tmp_path / "results" / ".cache" / "corpus"
+
+
+def test_prune_removes_temporaries_of_dead_writers(tmp_path):
+    import os
+    import time
+
+    spec = _spec(dict(players=4, games=40))
+    _kept(tmp_path).counts(spec, 0, 1)
+    folder = next(tmp_path.rglob("chunk-0-40.parquet")).parent
+    stale, fresh = folder / ".chunk-0-40.parquet.dead.tmp", folder / ".chunk-1-40.parquet.busy.tmp"
+    for f in (stale, fresh):
+        f.write_bytes(b"half")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    _kept(tmp_path).prune()
+    assert not stale.exists() and fresh.exists()  # a writer may still be busy with a recent one

@@ -325,3 +325,44 @@ def test_report_runs_analyses_side_by_side_in_lanes(tmp_path):
     (src / "boom.py").write_text(textwrap.dedent(LANE_ANALYSIS.format(NAME="boom", OTHER="left")))
     with pytest.raises(WizsimError, match="boom: a clear one-line error"):
         run_report("quick", out, jobs=2, analyses=src, force=True)
+
+
+PLAIN_ANALYSIS = '''
+"""A stand-in analysis that writes one small table."""
+from pathlib import Path
+
+from wizsim.run.io import write_table
+import pandas as pd
+
+NAME = "{NAME}"
+QUESTION = "Are lanes and one-after-another the same?"
+SIZES = {{"quick": 1, "default": 2, "full": 3}}
+
+
+def run(size="default", seed=5, outdir=Path("results"), jobs=1):
+    write_table(pd.DataFrame({{"x": [1 / 3, SIZES[size]]}}), outdir / f"{{NAME}}.csv")
+    return {{"name": NAME, "question": QUESTION, "headline": f"{{NAME}}: x is 1/3", "sample": "2 rows",
+             "seed": seed, "files": [f"{{NAME}}.csv"], "command": f"python analyses/{{NAME}}.py"}}
+'''
+
+
+def test_lanes_write_what_one_after_another_writes(tmp_path, monkeypatch):
+    """The same README, record and tables with jobs=1 and jobs=3; and a relative output folder given after a
+    chdir is the new folder's (joblib reuses lane workers, which keep the folder they started in)."""
+    src = tmp_path / "analyses"
+    src.mkdir()
+    for name in ("one", "two", "three"):
+        (src / f"{name}.py").write_text(textwrap.dedent(PLAIN_ANALYSIS.format(NAME=name)))
+    run_report("quick", tmp_path / "serial", jobs=1, analyses=src)
+    run_report("quick", tmp_path / "lanes", jobs=3, analyses=src)
+    for f in ("README.md", "sections.json", "one.csv", "two.csv", "three.csv"):
+        assert (tmp_path / "lanes" / f).read_bytes() == (tmp_path / "serial" / f).read_bytes(), f
+    first, second = tmp_path / "d1", tmp_path / "d2"
+    first.mkdir()
+    second.mkdir()
+    monkeypatch.chdir(first)
+    run_report("quick", Path("r"), jobs=2, analyses=src)
+    monkeypatch.chdir(second)
+    run_report("quick", Path("r"), jobs=2, analyses=src)
+    assert sorted(p.name for p in (second / "r").glob("*.csv")) == ["one.csv", "three.csv", "two.csv"]
+    assert (second / "r" / ".cache" / "one.json").is_file()

@@ -92,13 +92,15 @@ def load_analysis(path: Path) -> ModuleType:
 
 def _source_digest(script: Path) -> str:
     """A digest of what an analysis's numbers depend on: its script, the sibling analyses it runs (named in its
-    ``USES = (...)`` line) and the package source, except :mod:`.readme` (it words the README, computes nothing)."""
+    ``USES = (...)`` line), the package source except :mod:`.readme` (it words the README, computes nothing), and
+    the package's data files (.json, .npz: a retrained network changes the numbers)."""
     h = hashlib.sha256()
     package = Path(__file__).resolve().parents[1]
     uses = re.search(r"^USES = \(([^)]*)\)", script.read_text(encoding="utf-8"), re.M)
     siblings = [script.with_name(f"{name}.py") for name in re.findall(r'"(\w+)"', uses.group(1))] if uses else []
     sources = [p for p in sorted(package.rglob("*.py")) if p != Path(__file__).resolve().with_name("readme.py")]
-    for path in [script, *siblings, *sources, *sorted(package.rglob("*.json"))]:
+    data = sorted(p for p in package.rglob("*") if p.suffix in (".json", ".npz"))  # e.g. a retrained network
+    for path in [script, *siblings, *sources, *data]:
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()
@@ -299,7 +301,11 @@ def _run_plan(plan: list, size: str, outdir: Path, options: RunOptions, bar: Pro
     inner = max(1, options.jobs // lanes)
     rank = {name: i for i, name in enumerate(LANE_ORDER)}
     plan = sorted(plan, key=lambda p: rank.get(p[1].NAME, len(rank)))
-    tasks = [(path, size, outdir, dict(kwargs, jobs=inner), key, cache) for path, _, kwargs, key, cache in plan]
+    # absolute paths: joblib reuses its workers, which keep the folder they started in (an earlier chdir)
+    tasks = [
+        (path.resolve(), size, outdir.resolve(), dict(kwargs, jobs=inner), key, cache.resolve())
+        for path, _, kwargs, key, cache in plan
+    ]
     bar.describe(f"{len(plan)} analyses in {lanes} lanes")
     with workers(replace(options, jobs=lanes), resumable=False) as pool:
         for done, (_, (info, seconds)) in enumerate(pool.map(_run_one, tasks, ordered=False), start=1):
@@ -307,10 +313,14 @@ def _run_plan(plan: list, size: str, outdir: Path, options: RunOptions, bar: Pro
             yield info, seconds
 
 
-#: the order in which lanes take analyses: the longest first, so that no long one starts last (seconds in two
-#: lanes, cold, 2026-12-04: variant_balance 129, rules_of_thumb 120, players_compared 81, special_cards 74,
-#: bid_probabilities 46, expected_tricks 36, strategies_by_round_size 16); analyses not named follow in script order
+#: the order in which lanes take analyses: the longest first, so that no long one starts last. The FULL_ONLY ones
+#: (``--full``: pimc, 10 minutes and more each) lead; then the main job's (seconds in two lanes, cold, 2026-12-04:
+#: variant_balance 129, rules_of_thumb 120, players_compared 81, special_cards 74, bid_probabilities 46,
+#: expected_tricks 36, strategies_by_round_size 16); analyses not named follow in script order
 LANE_ORDER = (
+    "player_robustness",
+    "pimc_tradeoff",
+    "pimc_compared",
     "variant_balance",
     "rules_of_thumb",
     "players_compared",

@@ -17,8 +17,9 @@ of the code fingerprint (every source and data file of the package: any edit
 makes new keys, so a file never outlives the code that made it), the run's
 configuration (players, seats' strategies, deck, rules, schedule, chunk size)
 and its seed; the number of games or rounds is not in the key. The file's
-metadata repeats key, chunk and count, and a file whose metadata or columns do
-not match is played again (with a warning) and replaced.
+metadata repeats key, chunk and count and holds the SHA-256 of the records; a
+file whose metadata, length or digest does not match, or that cannot be read,
+is played again (with a warning) and replaced.
 
 Why a larger run serves a smaller one. Chunk ``i`` is seeded by
 ``SeedSequence(seed, spawn_key=(i,))`` whatever the run's length, and its items
@@ -40,16 +41,21 @@ back from a corpus have empty ``plays``, ``legal`` and ``passes`` arrays
 
 Files are written to a temporary name and moved into place: a killed report
 never leaves a half-written one, and a rerun reads the finished files. Two
-processes that make the same chunk write the same bytes.
+processes that make the same chunk at the same moment (two report lanes) both
+play it and write the same bytes: correct, only the work is done twice.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
 import os
+import re
 import shutil
+import tempfile
+import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -78,6 +84,8 @@ TRICK_COLUMNS = ("leaders", "winners", "next_leaders")
 #: per round and seat (``players`` values each): the blocks of ``info`` from ``layout.info_seats``, then the game seats
 SEAT_COLUMNS = ("bids", "tricks_won", "scores", "final_bids")
 INT16 = np.iinfo(np.int16)
+CHUNK_FILE = re.compile(r"chunk-(\d+)-(\d+)\.parquet")
+STALE_TMP_SECONDS = 900  # a temporary file older than this belongs to a writer that died
 BLOCK_CHUNKS = 8  # chunks per worker task of :meth:`Corpus.result`
 
 
@@ -154,6 +162,15 @@ def records_table(rec: RoundRecords, meta: dict):
     cols["hands"] = _fixed(np.ascontiguousarray(rec.hands), n * kmax)
     table = pa.table(cols)
     return table.replace_schema_metadata({META_KEY: json.dumps(meta, sort_keys=True).encode()})
+
+
+def records_digest(rec: RoundRecords) -> str:
+    """SHA-256 of what a corpus file keeps of ``rec`` (hands, round info, seats): written with it, checked on read."""
+    h = hashlib.sha256()
+    for arr in (rec.hands, rec.info, rec.seats):
+        h.update(str(arr.shape).encode())
+        h.update(np.ascontiguousarray(arr).tobytes())
+    return h.hexdigest()
 
 
 def _column(table, name: str, width: int) -> np.ndarray:
@@ -254,7 +271,7 @@ class Corpus:
     @classmethod
     def beside(cls, outdir: Path) -> Corpus:
         """The corpus of a results folder: ``<outdir>/.cache/corpus`` (beside the report's cache)."""
-        return cls(Path(outdir) / ".cache" / "corpus")
+        return cls(Path(outdir).resolve() / ".cache" / "corpus")  # absolute: workers may run elsewhere
 
     def _folder(self, spec: RunSpec) -> Path:
         assert self.root is not None
@@ -267,6 +284,12 @@ class Corpus:
         gone = [d for d in self.root.iterdir() if d.is_dir() and d.name != code_fingerprint()[:16]]
         for d in gone:
             shutil.rmtree(d, ignore_errors=True)
+        # temporaries of writers killed mid-write (a lane ended by another's error): none is younger than a chunk
+        old = time.time() - STALE_TMP_SECONDS
+        for tmp in self.root.glob("*/*/.*.tmp"):
+            with contextlib.suppress(OSError):
+                if tmp.stat().st_mtime < old:
+                    tmp.unlink()
         return len(gone)
 
     def records(self, spec: RunSpec, chunk: int) -> tuple[int, RoundRecords]:
@@ -281,38 +304,48 @@ class Corpus:
         if keep:
             found = self._read(spec, chunk, count_items, meta)
             if found is not None:
-                return first_item, table_records(found.slice(0, count_items * per_item), spec.players, kmax)
+                return first_item, found.select(slice(0, count_items * per_item))
         from .history import record_chunk_arrays
 
         _, rec = record_chunk_arrays(spec, chunk)
         table = records_table(rec, meta | {"count": count_items})
+        kept = table_records(table, spec.players, kmax)  # what a reader gets back, and its digest
         if keep:
+            table = table.replace_schema_metadata(
+                {META_KEY: json.dumps(meta | {"count": count_items, "sha256": records_digest(kept)}).encode()}
+            )
             self._write(table, self._folder(spec) / f"chunk-{chunk}-{count_items}.parquet")
-        return first_item, table_records(table, spec.players, kmax)
+        return first_item, kept
 
-    def _read(self, spec: RunSpec, chunk: int, count: int, meta: dict):
-        """The table of the chunk's file with ``count`` items or, failing that, of one with more; None if none."""
+    def _read(self, spec: RunSpec, chunk: int, count: int, meta: dict) -> RoundRecords | None:
+        """The records of the chunk's file with ``count`` items or, failing that, of one with more; None if none.
+
+        A file is used only if its metadata is this chunk's and the records read back have the SHA-256 written
+        with them (a flipped bit anywhere in the data is caught); any other file is played again, with a warning.
+        """
         import pyarrow.parquet as pq
 
         folder = self._folder(spec)
         if not folder.is_dir():
             return None
-        counts = sorted(
-            int(p.stem.rsplit("-", 1)[1]) for p in folder.glob(f"chunk-{chunk}-*.parquet") if p.stem.count("-") == 2
-        )
+        names = (CHUNK_FILE.fullmatch(p.name) for p in folder.glob(f"chunk-{chunk}-*.parquet"))
+        counts = sorted(int(m.group(2)) for m in names if m and int(m.group(1)) == chunk)
+        per_item = len(spec.schedule) if spec.games_mode else 1
         for c in [c for c in counts if c == count] + [c for c in counts if c > count]:
             path = folder / f"chunk-{chunk}-{c}.parquet"
             try:
                 table = pq.read_table(path)
                 saved = json.loads((table.schema.metadata or {}).get(META_KEY, b"{}"))
-                ok = saved == meta | {"count": c} and len(table) == c * (len(spec.schedule) if spec.games_mode else 1)
+                digest = saved.pop("sha256", None)
+                rec = table_records(table, spec.players, max(spec.schedule))
+                ok = saved == meta | {"count": c} and len(rec) == c * per_item and digest == records_digest(rec)
             except Exception as exc:  # noqa: BLE001 - any unreadable file is played again
-                ok, table = False, None
+                ok, rec = False, None
                 reason = f"{type(exc).__name__}: {exc}"
             else:
-                reason = "its metadata or length is not this chunk's"
+                reason = "its metadata, length or SHA-256 is not this chunk's"
             if ok:
-                return table
+                return rec
             warnings.warn(f"corpus file {path} cannot be used ({reason}): playing the chunk again", stacklevel=3)
         return None
 
@@ -321,7 +354,9 @@ class Corpus:
         import pyarrow.parquet as pq
 
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")  # unique per writer
+        os.close(fd)
+        tmp = Path(name)
         try:
             pq.write_table(table, tmp, compression="zstd")
             os.replace(tmp, path)
