@@ -165,6 +165,10 @@ def test_the_corpus_keeps_the_shared_self_play_only(tmp_path):
     assert not list(tmp_path.rglob("*.parquet"))
     assert _same_counts(corpus.counts(learned, 0, 1), run_block(learned, 0, 1))
     assert len(list(tmp_path.rglob("*.parquet"))) == 1
+    specials = make_spec(3, games=40, seed=3, strategy="learned", specials="all")  # the games the analyses read
+    for _ in range(2):  # played and kept, then read
+        assert _same_counts(corpus.counts(specials, 0, 1), run_block(specials, 0, 1))
+    assert len(list(tmp_path.rglob("*.parquet"))) == 2
 
 
 def test_prune_deletes_the_files_of_other_code(tmp_path, monkeypatch):
