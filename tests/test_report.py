@@ -323,8 +323,12 @@ def test_report_runs_analyses_side_by_side_in_lanes(tmp_path):
     run_report("quick", out, jobs=2, analyses=src)  # cached: neither runs (alone, each would wait in vain)
     assert not list(out.glob("*.started"))
     (src / "boom.py").write_text(textwrap.dedent(LANE_ANALYSIS.format(NAME="boom", OTHER="left")))
+    for f in (out / ".cache").glob("*.json"):
+        f.unlink()
     with pytest.raises(WizsimError, match="boom: a clear one-line error"):
         run_report("quick", out, jobs=2, analyses=src, force=True)
+    # the other lanes finished first and are cached: a rerun would run only the failed one
+    assert (out / ".cache" / "left.json").is_file() and (out / ".cache" / "right.json").is_file()
 
 
 PLAIN_ANALYSIS = '''

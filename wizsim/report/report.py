@@ -53,8 +53,10 @@ import hashlib
 import importlib.util
 import inspect
 import json
+import pickle
 import re
 import time
+import traceback
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -290,7 +292,8 @@ def _run_plan(plan: list, size: str, outdir: Path, options: RunOptions, bar: Pro
     processes), ``jobs // lanes`` worker processes each, in :data:`LANE_ORDER`: a cold run compiles the
     Numba kernels of several analyses at once (a compile takes one core, and one analysis's own workers would
     otherwise compile the same kernel twice at once), and one analysis's serial parts (tables, charts) overlap
-    another's simulation. Numbers do not depend on ``jobs``, so the files are the same either way.
+    another's simulation. Numbers do not depend on ``jobs``, so the files are the same either way. An analysis
+    that fails does not stop the other lanes: they finish (and are cached), then its error is raised.
     """
     lanes = min(options.jobs, len(plan)) if options.backend == "loky" and options.scheduler is None else 1
     if lanes < 2:
@@ -307,10 +310,31 @@ def _run_plan(plan: list, size: str, outdir: Path, options: RunOptions, bar: Pro
         for path, _, kwargs, key, cache in plan
     ]
     bar.describe(f"{len(plan)} analyses in {lanes} lanes")
+    failed: dict[int, BaseException] = {}
     with workers(replace(options, jobs=lanes), resumable=False) as pool:
-        for done, (_, (info, seconds)) in enumerate(pool.map(_run_one, tasks, ordered=False), start=1):
+        for done, (task, outcome) in enumerate(pool.map(_run_one_caught, tasks, ordered=False), start=1):
             bar.describe(f"{len(plan)} analyses in {lanes} lanes, {done} done")
-            yield info, seconds
+            if isinstance(outcome, BaseException):
+                failed[tasks.index(task)] = outcome
+            else:
+                yield outcome
+    if failed:  # the other lanes finished (and are cached: a rerun runs only what failed); the first error, as it is
+        raise failed[min(failed)]
+
+
+def _run_one_caught(*task) -> tuple[dict, float] | BaseException:
+    """:func:`_run_one` in a lane: an analysis's error comes back as a value, so the other lanes can finish.
+
+    An error that cannot travel back (not picklable) comes back as a RuntimeError with its text and traceback.
+    """
+    try:
+        return _run_one(*task)
+    except Exception as exc:  # noqa: BLE001 - handed to the caller, which raises it when the lanes are done
+        try:
+            pickle.dumps(exc)
+            return exc
+        except Exception:  # noqa: BLE001
+            return RuntimeError("".join(traceback.format_exception(exc)))
 
 
 #: the order in which lanes take analyses: the longest first, so that no long one starts last. The FULL_ONLY ones
