@@ -65,6 +65,7 @@ import numpy as np
 import pandas as pd
 
 from wizsim.report.report import load_analysis
+from wizsim.run.corpus import PLAYED, Corpus
 from wizsim.run.history import record_chunk_arrays
 from wizsim.run.parallel import map_tasks
 from wizsim.run.simulate import make_spec
@@ -128,9 +129,13 @@ def _sibling(name: str):
 # --------------------------------------------------------------------------- one chunk of a run
 
 
-def _game_chunk(spec, chunk: int, values: bool) -> dict:
-    """Per-game sums of one chunk of full games; with ``values`` also expected_tricks' regression data."""
-    _, rec = record_chunk_arrays(spec, chunk)
+def _game_chunk(spec, chunk: int, values: bool, corpus: Corpus = PLAYED) -> dict:
+    """Per-game sums of one chunk of full games; with ``values`` also expected_tricks' regression data.
+
+    The rounds come from ``corpus``: the report's self-play corpus holds learned's standard games (the ones the
+    main job's analyses read); pimc's are played here.
+    """
+    _, rec = corpus.records(spec, chunk)
     n = spec.players
     per_game = len(spec.schedule)
     games = len(rec) // per_game
@@ -172,8 +177,8 @@ def _hand_chunk(spec, chunk: int) -> dict:
     return {"counts": counts}
 
 
-def _task(kind: str, spec, chunk: int, values: bool) -> dict:
-    return _hand_chunk(spec, chunk) if kind == "hands" else _game_chunk(spec, chunk, values)
+def _task(kind: str, spec, chunk: int, values: bool, corpus: Corpus = PLAYED) -> dict:
+    return _hand_chunk(spec, chunk) if kind == "hands" else _game_chunk(spec, chunk, values, corpus)
 
 
 def _spec(kind: str, config: str, strategy: str, sizes: dict, seed: int):
@@ -184,11 +189,13 @@ def _spec(kind: str, config: str, strategy: str, sizes: dict, seed: int):
     return make_spec(4, games=sizes["games"], seed=seed, strategy=strategy, specials=specials, rules=rules)
 
 
-def measure(jobs_list: list[tuple[str, str, str]], sizes: dict, seed: int, jobs: int) -> dict:
-    """Run every (kind, config, strategy) of ``jobs_list``, chunk by chunk in one pool; their chunks' sums joined."""
+def measure(jobs_list: list[tuple[str, str, str]], sizes: dict, seed: int, jobs: int, corpus: Corpus = PLAYED) -> dict:
+    """Run every (kind, config, strategy) of ``jobs_list``, chunk by chunk in one pool; their chunks' sums joined.
+
+    Full games are read from ``corpus`` where it keeps them (the same numbers as playing them)."""
     specs = {key: _spec(key[0], key[1], key[2], sizes, seed) for key in jobs_list}
     tasks = [(key, c) for key, spec in specs.items() for c in range(spec.n_chunks)]
-    parts = map_tasks(_task, [(key[0], specs[key], c, key[1] == "standard") for key, c in tasks], jobs)
+    parts = map_tasks(_task, [(key[0], specs[key], c, key[1] == "standard", corpus) for key, c in tasks], jobs)
     out: dict = {}
     for (key, _), part in zip(tasks, parts, strict=True):
         out.setdefault(key, []).append(part)
@@ -337,14 +344,14 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     """Run the analysis; return its headline numbers and provenance."""
     sizes = SIZES[size]
     todo = [("hands", "example", p) for p in PLAYERS] + [("games", c, p) for c in CONFIGS for p in PLAYERS]
-    data = measure(todo, sizes, seed, jobs)
+    data = measure(todo, sizes, seed, jobs, Corpus.beside(outdir))
     table = headline_rows(data, PLAYERS, sizes)
     # the ladder: each disagreeing headline again under weaker and stronger players, on the same deals
     ladder_rows = []
     disagree = [(h, u) for h, u, ok in zip(table.headline, table.unit, table.agree, strict=True) if not ok]
     extra = sorted({job for h, _ in disagree for s in LADDER for job in _jobs_for(h, s)} - set(data))
     if extra:
-        data.update(measure(extra, sizes, seed, jobs))
+        data.update(measure(extra, sizes, seed, jobs, Corpus.beside(outdir)))
     for h, u in disagree:
         for rung, s in enumerate(LADDER):
             v, lo, hi = ladder_values(data, h, u, s)
