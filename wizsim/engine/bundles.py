@@ -67,7 +67,7 @@ Models = namedtuple(
 )
 #: compile-time switches (:mod:`.players.switches`): one-element arrays, bool (that part is not compiled) or int8;
 #: ``rules``: the run's bid-rule functions and their feature buffer, or a bool array without rule seats; ``deals``:
-#: the advisor's preset deal
+#: the advisor's preset deal or mono's own decks
 Switches = namedtuple("Switches", "pimc heuristic specials learned view_kept rules deals")
 #: the run's bid rules (:mod:`.players.rule`): ``N_BID_RULES`` compiled functions, and their feature buffer
 BidRules = namedtuple("BidRules", "functions features")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bundles import BidTurn, Turn
-from .game.deal import clear_hands, deal_mono, deal_shuffled
+from .game.deal import clear_hands, deal_shuffled
 from .game.events import dealer_names_trump
 from .game.score import cloud_bid, round_score
 from .game.trick import finish_trick, legal_mask, open_trick, take_card, trick_step
@@ -81,16 +81,10 @@ def deal_phase(n, k, dealer, fixed_trump, setup, deal_st, seats, out, rec_row):
         hands[p] = ZERO
         won[p] = 0
     indicator = -1
-    if pre.info[PRE_ON] != 0:  # compiled only into the advisor's runs (Switches.deals)
+    if pre.info[PRE_ON] != 0 or rules[R_MONO] != 0:  # compiled only when the run has them (Switches.deals)
         indicator, deal_st[0] = fixed_deal(
             setup.feats.deals, n, k, fixed_trump, tables, pre, deal_st[0], hands, cnt, record, rec_hands, rec_row
         )
-    elif rules[R_MONO] != 0:
-        deal_st[0] = deal_mono(n, k, tables.mono_decks, deal_st[0], hands, cnt)
-        if record:
-            for p in range(n):
-                for i in range(k):
-                    rec_hands[rec_row, p, i] = tables.mono_decks[p, i]
     else:
         deal_shuffled(n, k, dealer, deck, deal_st, hands, cnt)
         if record:

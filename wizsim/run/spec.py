@@ -114,7 +114,7 @@ class RunSpec:
         def switch(on: bool) -> np.ndarray:
             return np.zeros(1, dtype=np.int8 if on else np.bool_)
 
-        fixed = self.preset is not None  # the advisor's preset deal
+        fixed = self.preset is not None or self.rules.has("mono")  # deals other than the shuffled deck
         feats = Switches(switch("pimc" in need), switch("heuristic" in need), switch(has_specials),
                          switch("learned" in need), switch("view" in need), kernel_rules(rules),
                          switch(fixed))  # fmt: skip

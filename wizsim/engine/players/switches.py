@@ -12,7 +12,7 @@ sit in its own file (``heuristic_card``/``heuristic_bid`` in :mod:`.heuristic`,
 ``table_step`` in :mod:`.table`, ``card_hook``/``bid_hook`` in :mod:`.pimc`,
 ``learned_card``/``learned_bid_hook``/``learned_net`` in :mod:`.learned`,
 ``rule_bid_hook`` in :mod:`.rule`; the view's hooks in :mod:`.pimc_view`);
-the special cards' switches and ``deals`` (the advisor's preset deal,
+the special cards' switches and ``deals`` (the advisor's preset deal and mono's own decks,
 :func:`fixed_deal`) are below. A random run on the standard deck therefore compiles neither
 the heuristic's play and bids nor the Werewolf, the Juggler's passes and the
 forms of the flexible cards: the first command on an empty cache answers
@@ -25,10 +25,7 @@ when any special card is in the deck (cards >= JUGGLER, the Werewolf and the
 Juggler's trick flag exist only then); ``learned`` when a seat plays it;
 ``view_kept`` (the round's view, :mod:`.pimc_view`; not ``view``, which Numba
 reserves for arrays) when a pimc or learned seat plays; ``deals`` when the run has a preset (the
-advisor; a stub raises if reached: never a silent wrong deal). Mono's own decks stay compiled into every
-kernel: a switch for them too saved another second of the first simulate's compile, but with both switched
-the suite took 656 s instead of 546 s (mono runs in a dozen test files, pimc's among them, got kernels of
-their own).
+advisor) or plays the mono variant (a stub raises if reached: never a silent wrong deal).
 """
 
 from __future__ import annotations
@@ -90,7 +87,7 @@ def _special_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, w
 
 
 def fixed_deal(on, n, k, fixed_trump, tables, pre, state, hands, cnt, record, rec_hands, rec_row):  # pragma: no cover
-    """:func:`..game.deal.deal_fixed`; a stub in runs without a preset (advisor) deal."""
+    """:func:`..game.deal.deal_fixed`; a stub in runs without a preset (advisor) deal or the mono variant."""
     raise NotImplementedError
 
 
@@ -100,7 +97,7 @@ def _fixed_deal(on, n, k, fixed_trump, tables, pre, state, hands, cnt, record, r
 
         def stub(on, n, k, fixed_trump, tables, pre, state, hands, cnt, record, rec_hands, rec_row):
             if n >= 0:  # never silently: a run with these deals must switch them on (RunSpec.kernel_args)
-                raise RuntimeError("a preset deal in a kernel compiled without it (Switches.deals)")
+                raise RuntimeError("a preset or mono deal in a kernel compiled without them (Switches.deals)")
             return np.int64(-1), state
 
         return stub
