@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bundles import BidTurn, Turn
-from .game.deal import clear_hands, deal_shuffled
+from .game.deal import clear_hands, deal_mono, deal_preset, deal_shuffled, record_hands
 from .game.events import dealer_names_trump
 from .game.score import cloud_bid, round_score
 from .game.trick import finish_trick, legal_mask, open_trick, take_card, trick_step
@@ -67,24 +67,30 @@ from .players.learned import learned_net
 from .players.pimc_view import card_seen_hook, passes_hook, reset_hook
 from .players.random import random_card
 from .players.seats import keeps_view, seat_bid, seat_card
-from .players.switches import fixed_deal, special_form, special_passes, special_werewolf
+from .players.switches import special_form, special_passes, special_werewolf
 
 
 @hot
 def deal_phase(n, k, dealer, fixed_trump, setup, deal_st, seats, out, rec_row):
     """Deal ``k`` cards to each of ``n`` seats; return the turned-up card (-1: none)."""
     tables, pre = setup.tables, setup.pre
-    deck, rules = tables.deck, tables.rules
+    deck, mono_decks, rules = tables.deck, tables.mono_decks, tables.rules
     hands, cnt, won, rec_hands = seats.hands, seats.cnt, seats.won, out.rec.hands
     record = out.record
     for p in range(n):
         hands[p] = ZERO
         won[p] = 0
     indicator = -1
-    if pre.info[PRE_ON] != 0 or rules[R_MONO] != 0:  # compiled only when the run has them (Switches.deals)
-        indicator, deal_st[0] = fixed_deal(
-            setup.feats.deals, n, k, fixed_trump, tables, pre, deal_st[0], hands, cnt, record, rec_hands, rec_row
-        )
+    if pre.info[PRE_ON] != 0:
+        indicator, deal_st[0] = deal_preset(n, k, fixed_trump, deck, pre.info, pre.cnt, deal_st[0], hands, cnt)
+        if record:
+            record_hands(n, k, hands, cnt, rec_hands[rec_row])
+    elif rules[R_MONO] != 0:
+        deal_st[0] = deal_mono(n, k, mono_decks, deal_st[0], hands, cnt)
+        if record:
+            for p in range(n):
+                for i in range(k):
+                    rec_hands[rec_row, p, i] = mono_decks[p, i]
     else:
         deal_shuffled(n, k, dealer, deck, deal_st, hands, cnt)
         if record:

@@ -114,10 +114,8 @@ class RunSpec:
         def switch(on: bool) -> np.ndarray:
             return np.zeros(1, dtype=np.int8 if on else np.bool_)
 
-        fixed = self.preset is not None or self.rules.has("mono")  # deals other than the shuffled deck
         feats = Switches(switch("pimc" in need), switch("heuristic" in need), switch(has_specials),
-                         switch("learned" in need), switch("view" in need), kernel_rules(rules),
-                         switch(fixed))  # fmt: skip
+                         switch("learned" in need), switch("view" in need), kernel_rules(rules))  # fmt: skip
         tables = Tables(self.deck, mono, table, masks, self.rules.to_array(self.specials))
         return Setup(tables, pre, models, feats), Players(ids, params)
 

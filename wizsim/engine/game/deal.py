@@ -8,7 +8,7 @@ from ..jit.bits import ONE, U64, ZERO
 from ..jit.borrow import stack_stream
 from ..jit.config import hot, jit
 from ..jit.rng import below
-from ..layout import FROM_INDICATOR, PRE_INDICATOR, PRE_MASK, PRE_ON, PRE_SEAT
+from ..layout import FROM_INDICATOR, PRE_INDICATOR, PRE_MASK, PRE_SEAT
 
 
 @jit
@@ -108,23 +108,3 @@ def deal_shuffled(n, k, dealer, deck, deal_st, hands, cnt):
             p = 0
         hands[p] |= ONE << U64(c)
         cnt[p, c] += 1
-
-
-def deal_fixed(on, n, k, fixed_trump, tables, pre, state, hands, cnt, record, rec_hands, rec_row):
-    """The advisor's preset deal or mono's own decks (whichever the run has); returns (indicator, stream state).
-
-    Compiled only as the implementation of the switch ``players.switches.fixed_deal`` (``on``: the
-    ``deals`` switch): a run with neither does not compile these deals.
-    """
-    indicator = np.int64(-1)
-    if pre.info[PRE_ON] != 0:
-        indicator, state = deal_preset(n, k, fixed_trump, tables.deck, pre.info, pre.cnt, state, hands, cnt)
-        if record:
-            record_hands(n, k, hands, cnt, rec_hands[rec_row])
-    else:
-        state = deal_mono(n, k, tables.mono_decks, state, hands, cnt)
-        if record:
-            for p in range(n):
-                for i in range(k):
-                    rec_hands[rec_row, p, i] = tables.mono_decks[p, i]
-    return indicator, state

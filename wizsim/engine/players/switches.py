@@ -12,8 +12,7 @@ sit in its own file (``heuristic_card``/``heuristic_bid`` in :mod:`.heuristic`,
 ``table_step`` in :mod:`.table`, ``card_hook``/``bid_hook`` in :mod:`.pimc`,
 ``learned_card``/``learned_bid_hook``/``learned_net`` in :mod:`.learned`,
 ``rule_bid_hook`` in :mod:`.rule`; the view's hooks in :mod:`.pimc_view`);
-the special cards' switches and ``deals`` (the advisor's preset deal and mono's own decks,
-:func:`fixed_deal`) are below. A random run on the standard deck therefore compiles neither
+the special cards' switches are below. A random run on the standard deck therefore compiles neither
 the heuristic's play and bids nor the Werewolf, the Juggler's passes and the
 forms of the flexible cards: the first command on an empty cache answers
 sooner. Each combination a process uses is compiled (and cached) once.
@@ -24,8 +23,7 @@ Stubs are safe only if the switch is on whenever the part can run:
 when any special card is in the deck (cards >= JUGGLER, the Werewolf and the
 Juggler's trick flag exist only then); ``learned`` when a seat plays it;
 ``view_kept`` (the round's view, :mod:`.pimc_view`; not ``view``, which Numba
-reserves for arrays) when a pimc or learned seat plays; ``deals`` when the run has a preset (the
-advisor) or plays the mono variant (a stub raises if reached: never a silent wrong deal).
+reserves for arrays) when a pimc or learned seat plays.
 """
 
 from __future__ import annotations
@@ -33,7 +31,6 @@ from __future__ import annotations
 import numpy as np
 from numba.extending import overload
 
-from ..game.deal import deal_fixed
 from ..game.events import juggler_passes, werewolf
 from ..jit.borrow import stack_stream
 from ..jit.config import OVERLOAD_OPTIONS, switch_off
@@ -84,25 +81,6 @@ def _special_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, w
         return lambda on, n, trump, strat, params, state, hands, cnt, bids, won, work: state
 
     return juggler_passes.py_func  # the implementation itself: no wrapper call per Juggler trick
-
-
-def fixed_deal(on, n, k, fixed_trump, tables, pre, state, hands, cnt, record, rec_hands, rec_row):  # pragma: no cover
-    """:func:`..game.deal.deal_fixed`; a stub in runs without a preset (advisor) deal or the mono variant."""
-    raise NotImplementedError
-
-
-@overload(fixed_deal, jit_options=OVERLOAD_OPTIONS)
-def _fixed_deal(on, n, k, fixed_trump, tables, pre, state, hands, cnt, record, rec_hands, rec_row):
-    if switch_off(on):
-
-        def stub(on, n, k, fixed_trump, tables, pre, state, hands, cnt, record, rec_hands, rec_row):
-            if n >= 0:  # never silently: a run with these deals must switch them on (RunSpec.kernel_args)
-                raise RuntimeError("a preset or mono deal in a kernel compiled without them (Switches.deals)")
-            return np.int64(-1), state
-
-        return stub
-
-    return deal_fixed  # the implementation itself
 
 
 def settle_form(on, kind, f, p, led, trump, strat, params, table, st):
