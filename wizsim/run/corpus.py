@@ -3,14 +3,15 @@
 Several analyses need the same games: ``learned`` self-play of full games with
 the standard rules and the standard deck or all specials, 3-6 players, the
 report's seed (expected_tricks, special_cards, strategies_by_round_size,
-variant_balance). Each used to simulate them itself. A :class:`Corpus` plays
+variant_balance; player_robustness under ``wizsim report --full``). Each used
+to simulate them itself. A :class:`Corpus` plays
 each chunk of such a run once and keeps its rounds in a Parquet file; any later
 request for the same chunk reads the file. :func:`shared` says which runs are
 kept (about 0.75 MB per 1,000 four-player games): the others are read by one
 analysis only, and the corpus plays them with the counting kernel and keeps
 nothing (the same numbers: the counts of a chunk's records are the kernel's).
 
-What a file is. One chunk of one run: ``<root>/<key>/chunk-<i>-<count>.parquet``
+What a file is. One chunk of one run: ``<root>/<code>/<key>/chunk-<i>-<count>.parquet``
 with one row per recorded round and named columns (:data:`ROUND_COLUMNS`,
 :data:`TRICK_COLUMNS`, :data:`SEAT_COLUMNS`, ``hands``). The key is the SHA-256
 of the code fingerprint (every source and data file of the package: any edit
