@@ -10,11 +10,12 @@ about 7 full games per second per core (measured), so its self-play at this
 size would take some 25 minutes; ``analyses/players_compared.py`` measures it
 head to head.
 
-``learned`` (networks fitted to pimc's values) is the strongest player. Every
-player's games come from the report's self-play corpus
+``learned`` (networks fitted to pimc's values) is the strongest player. Each
+player's counts come through the report's self-play corpus
 (:class:`wizsim.run.corpus.Corpus`), with the numbers of
-:func:`wizsim.simulate_result` of the same run; ``learned``'s are the games
-special_cards and variant_balance read for the standard deck.
+:func:`wizsim.simulate_result` of the same run: ``learned``'s games are kept
+there (special_cards and variant_balance read the same standard-deck games),
+the other players' are played by the counting kernel and not kept.
 
 Caveat: self-play numbers are not a head-to-head comparison (a player's
 points depend on the others at the table; ``table`` and ``heuristic`` play

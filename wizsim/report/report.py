@@ -263,7 +263,6 @@ def run_report(
     return write_readme(outdir, size, list(record.values()))
 
 
-
 def _run_one(script: Path | ModuleType, size: str, outdir: Path, kwargs: dict, key: dict, cache: Path):
     """Run one analysis (a loaded module, or its script in a lane's worker); return its info and seconds.
 

@@ -274,9 +274,9 @@ class Corpus:
         """The corpus of a results folder: ``<outdir>/.cache/corpus`` (beside the report's cache)."""
         return cls(Path(outdir).resolve() / ".cache" / "corpus")  # absolute: workers may run elsewhere
 
-    def _folder(self, spec: RunSpec) -> Path:
+    def _folder(self, key: str) -> Path:
         assert self.root is not None
-        return self.root / code_fingerprint()[:16] / run_key(spec)
+        return self.root / code_fingerprint()[:16] / key
 
     def prune(self) -> int:
         """Delete the files of other code (their keys can never be asked for again); return the folders deleted."""
@@ -300,10 +300,11 @@ class Corpus:
         first_item, count_items = int(first[0]), int(count[0])
         per_item = len(spec.schedule) if spec.games_mode else 1
         kmax = max(spec.schedule)
-        meta = {"format": CORPUS_FORMAT, "key": run_key(spec), "chunk": chunk, "first": first_item}
         keep = self.root is not None and self.keep(spec)
-        if keep:
-            found = self._read(spec, chunk, count_items, meta)
+        key = run_key(spec) if keep else None  # once per chunk, and only for a kept run
+        meta = {"format": CORPUS_FORMAT, "key": key, "chunk": chunk, "first": first_item}
+        if key is not None:
+            found = self._read(spec, key, chunk, count_items, meta)
             if found is not None:
                 return first_item, found.select(slice(0, count_items * per_item))
         from .history import record_chunk_arrays
@@ -311,14 +312,14 @@ class Corpus:
         _, rec = record_chunk_arrays(spec, chunk)
         table = records_table(rec, meta | {"count": count_items})
         kept = table_records(table, spec.players, kmax)  # what a reader gets back, and its digest
-        if keep:
+        if key is not None:
             table = table.replace_schema_metadata(
                 {META_KEY: json.dumps(meta | {"count": count_items, "sha256": records_digest(kept)}).encode()}
             )
-            self._write(table, self._folder(spec) / f"chunk-{chunk}-{count_items}.parquet")
+            self._write(table, self._folder(key) / f"chunk-{chunk}-{count_items}.parquet")
         return first_item, kept
 
-    def _read(self, spec: RunSpec, chunk: int, count: int, meta: dict) -> RoundRecords | None:
+    def _read(self, spec: RunSpec, key: str, chunk: int, count: int, meta: dict) -> RoundRecords | None:
         """The records of the chunk's file with ``count`` items or, failing that, of one with more; None if none.
 
         A file is used only if its metadata is this chunk's and the records read back have the SHA-256 written
@@ -326,7 +327,7 @@ class Corpus:
         """
         import pyarrow.parquet as pq
 
-        folder = self._folder(spec)
+        folder = self._folder(key)
         if not folder.is_dir():
             return None
         names = (CHUNK_FILE.fullmatch(p.name) for p in folder.glob(f"chunk-{chunk}-*.parquet"))
