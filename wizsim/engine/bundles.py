@@ -56,8 +56,9 @@ Seats = namedtuple("Seats", "hands cnt bids won final_bids scores work")
 #: and parameter rows (compact copies after an elimination), the game totals by game seat, and the :class:`Seats`
 GameSeats = namedtuple("GameSeats", "game_seat strat params totals seats")
 #: a preset round (the bid advisor): ``info`` (``PRE_*`` slots; ``info[PRE_ON] == 0``: off), the copies of each
-#: unseen card, the bids given for the seats before the advised one (-1: free)
-Preset = namedtuple("Preset", "info cnt bids")
+#: unseen card, the bids given for the seats before the advised one (-1: free); ``script``: the decisions of
+#: external seats (``X_*`` slots, then their actions; ``script[X_ON] == 0``: none, :mod:`.external`)
+Preset = namedtuple("Preset", "info cnt bids script")
 #: the learned parts of the players: the ``table`` player's bid values, the learned player's card network
 #: (``card_w1``, ``card_b1``, ``card_w2``) and bid network (``bid_w1``...), each stacked over the network generations
 #: (first axis: generation g at g - 1; a seat reads the slice its ``gen`` slot names), and the logs of pimc's card and bid

@@ -88,6 +88,40 @@ PRE_INDICATOR = 3  # the turned-up card, -1: drawn from the unseen cards
 PRE_MASK = 4  # the preset hand's card types as a bit mask
 N_PRE = 5
 
+# --------------------------------------------------------------------------- decisions made outside the engine
+# (engine/external.py; wizsim.env): ``Preset.script``, one int64 array: these header slots, then the actions of the
+# external seats in the order the round asks for them. A replay plays the actions given; at the first decision past
+# them it records what that decision is (``X_KIND``...) and finishes the round with stand-in choices, which the
+# caller discards.
+X_ON = 0  # 1: some seats are external
+X_SEATS = 1  # bit p: seat p decides outside the engine
+X_LEN = 2  # actions given
+X_CURSOR = 3  # actions read so far (the caller sets 0)
+X_KIND = 4  # the pending decision's kind (DK_*), 0: none (every external decision of the replay was given)
+X_SEAT = 5  # its seat
+X_LEGAL = 6  # its legal actions as bits: bids 0..k, cards (types), suits, Werewolf codes, cards to pass
+X_TRICK = 7  # the trick number (card and pass decisions), else -1
+X_POS = 8  # the card's place in the trick (0: leads), or the bid's place in the bidding
+X_TRUMP = 9  # the trump so far (NO_TRUMP before it is decided)
+X_SHOWN = 10  # the face-up card (-1: none)
+X_HAND = 11  # the deciding seat's hand (card-type bits)
+X_LEADER = 12  # the current trick's leader
+X_LED = 13  # its led state
+X_CANCELLED = 14  # a Bomb cancelled the bids (bomb=cancel_bids)
+X_CLOUD = 15  # the Cloud's taker so far, -1: none
+X_FORBIDDEN = 16  # the Canadian rule's forbidden bid, -1: none
+X_CNT = 17  # + 64 * seat + card type: copies of each card in each seat's hand (seats 0..5)
+X_BIDS = X_CNT + 6 * 64  # + seat: the bids made so far (-1: not yet)
+X_WON = X_BIDS + 6  # + seat: tricks won so far
+X_ACTIONS = X_WON + 6  # the actions given start here
+DK_BID = 1
+DK_CARD = 2  # a form (a flexible card in the suit or role it is played as)
+DK_TRUMP = 3  # the dealer names trump after a Wizard or special card is turned up: a suit 0..3
+DK_WEREWOLF = 4  # the Werewolf's holder: WOLF_KEEP, or WOLF_SWAP + 1 + trump (trump -1..3)
+DK_PASS = 5  # the card type passed after a Juggler trick
+WOLF_KEEP = 0  # decline the swap (werewolf=may)
+WOLF_SWAP = 1  # swap and name trump -1 (no trump) .. 3: code WOLF_SWAP + 1 + trump
+
 # --------------------------------------------------------------------------- players
 # pimc's rollout policies (``params[seat, P_ROLLOUT]``): how every seat plays in a rollout
 ROLLOUT_HEURISTIC = 0
@@ -425,6 +459,7 @@ def info_seats(kmax: int) -> int:
 def info_width(players: int, kmax: int) -> int:
     """Columns of ``info`` for a game of ``players`` and rounds of at most ``kmax`` cards."""
     return info_seats(kmax) + 4 * players
+
 
 # the learned bid reuses the card decision's scratch (learned_model.learned_bid): its row, candidates and features fit
 assert BS_WIDTH <= W_CANDS - W_ROW and MAX_BIDS <= MAX_CANDIDATES and MAX_BID_FEATURES <= WORK_I - W_IDX

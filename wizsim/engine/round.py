@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bundles import BidTurn, Turn
+from .external import external_trump, is_external
 from .game.deal import clear_hands, deal_mono, deal_preset, deal_shuffled, record_hands
 from .game.events import dealer_names_trump
 from .game.score import cloud_bid, round_score
@@ -116,14 +117,16 @@ def trump_phase(n, k, dealer, fixed_trump, indicator, setup, players, dec_st, se
             names = cls == CLASS_SPECIAL or rules[R_WIZARD_INDICATOR] == 0
             if rules[R_PASSIVE_INDICATOR] != 0 and (indicator == FAIRY or indicator == BOMB):
                 names = False
-            if names:
+            if names and is_external(setup.pre.script, dealer):
+                trump = external_trump(setup.pre.script, dealer, n, indicator, seats)
+            elif names:
                 trump = dealer_names_trump(dealer, hands, strat, params, dec_st)
     wolf = -1
     swapped = 0
     shown = indicator
     if (rules[R_SPECIALS] >> (WEREWOLF - DRAGON)) & 1:
         wolf, swapped, trump, shown, dec_st[0] = special_werewolf(
-            specials, n, k, indicator, trump, fixed_trump, rules, strat, params, dec_st[0], hands, cnt
+            specials, n, k, indicator, trump, fixed_trump, rules, strat, params, dec_st[0], hands, cnt, setup.pre.script
         )
     return trump, wolf, swapped, shown
 
@@ -220,7 +223,8 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
             rec.info[rec_row, I_TRICKS + 2 * kmax + t] = next_leader
         leader = next_leader
         if (trick.flags & FLAG_JUGGLER) != 0 and t < k - 1:
-            dec_st[0] = special_passes(specials, n, trump, strat, params, dec_st[0], hands, cnt, bids, won, work)
+            dec_st[0] = special_passes(specials, n, t, trump, shown, strat, params, dec_st[0], hands, cnt, bids, won,
+                                       work, setup.pre.script)  # fmt: skip
             if track:
                 passes_hook(n, work, view, feats.pimc)
             if record:

@@ -46,6 +46,7 @@ from .layout import (
     R_CLAIRVOYANCE,
     R_ELIMINATION,
     WIN_SHARE,
+    X_KIND,
 )
 from .players import seats as seats_module
 from .players.pimc_view import new_view
@@ -170,6 +171,8 @@ def play_item(item, n, schedule, setup, players, streams, ws, out, row, view):
         if out.record:
             record_results(row, n, na, game_seat, seats, out.rec)
             row += 1
+        if setup.pre.script[X_KIND] != 0:
+            return row  # a replay reached a decision past its script (external.py): the rest is not wanted
         dealer += 1
         if dealer == na:
             dealer = 0

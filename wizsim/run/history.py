@@ -82,11 +82,23 @@ def record_chunk_arrays(spec: RunSpec, chunk: int) -> tuple[int, RoundRecords]:
 
 
 def _iter_chunk(spec: RunSpec, chunk: int, include_legal: bool) -> Iterator[dict]:
+    first, rec = record_chunk_arrays(spec, chunk)
+    yield from round_records(spec, first, rec, include_legal)
+
+
+def round_records(
+    spec: RunSpec, first: int, rec: RoundRecords, include_legal: bool = False, strategies: list[str] | None = None
+) -> Iterator[dict]:
+    """The HISTORY.md records of recorded rounds ``rec`` of ``spec``, whose first item is ``first``.
+
+    ``strategies``: the seats' labels (default: the spec's strategies; the
+    environment names its agents' seats itself).
+    """
     per_item = len(spec.schedule)
     options = spec.options()
-    strategies = [strategy_label(s) for s in spec.strategies]
+    if strategies is None:
+        strategies = [strategy_label(s) for s in spec.strategies]
     elimination = spec.rules.has("elimination")
-    first, rec = record_chunk_arrays(spec, chunk)
     for row in range(len(rec)):
         item = first + row // per_item
         na = int(rec.round_players[row])

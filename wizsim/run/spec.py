@@ -70,6 +70,7 @@ class RunSpec:
     custom_schedule: bool = False  # hand sizes from --schedule (a card is turned up whenever one is left)
     log: tuple | None = None  # pimc's card and bid decisions logged for training `learned` (learned_data.no_log)
     learned_path: str | None = None  # another network file for `learned` seats (training and tests)
+    script: np.ndarray | None = None  # decisions of external seats (engine/external.py; wizsim.env)
 
     def kernel_args(self) -> tuple[Setup, Players]:
         """What every kernel call takes after the chunk arguments: the :class:`~wizsim.engine.bundles.Setup` (tables,
@@ -87,7 +88,7 @@ class RunSpec:
             np.zeros(L.N_PRE, dtype=np.int64),
             np.zeros(64, dtype=np.int64),
             np.full(self.players, -1, dtype=np.int64),
-        )))  # fmt: skip
+        )), self.script if self.script is not None else np.zeros(L.X_ACTIONS, dtype=np.int64))  # fmt: skip
         # what the seats need (Strategy.needs) decides what the run loads and compiles
         need: set[str] = set().union(*(s.needs() for s in self.strategies))
         tab = bid_data.kernel_table("bid_table" in need)  # the learned bids (not for exploring table seats)

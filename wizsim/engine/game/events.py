@@ -12,6 +12,9 @@ run with all special cards).
 
 from __future__ import annotations
 
+import numpy as np
+
+from ..external import external_pass, external_werewolf, is_external
 from ..jit.bits import ONE, U64
 from ..jit.borrow import stack_stream
 from ..jit.config import hot, jit
@@ -21,11 +24,12 @@ from ..players.decisions import decider
 from ..players.heuristic import heuristic_pass, suit_strength
 
 
-def werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt):
+def werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt, script):
     """The Werewolf before the bids: (holder or -1, swapped, trump, card now face up, stream state).
 
     Compiled as the implementation of the switch :func:`..players.switches.special_werewolf`
-    (``on``), a function of its own, in runs with special cards only.
+    (``on``), a function of its own, in runs with special cards only. An
+    external holder's choice comes from ``script`` (:mod:`..external`).
     """
     dec_st = stack_stream(state)
     wolf = -1
@@ -36,9 +40,14 @@ def werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, stat
             wolf = p
     if wolf >= 0 and fixed_trump == FROM_INDICATOR:
         heur = decider(strat, params, wolf, D_WEREWOLF) == S_HEURISTIC
+        external = is_external(script, wolf)
+        named = trump
         if indicator >= 0:
             swapped = 1
-            if rules[R_WEREWOLF] != 0 and not heur:
+            if external:
+                swap, named = external_werewolf(script, wolf, rules[R_WEREWOLF] != 0, n, trump, indicator, hands, cnt)
+                swapped = np.int64(swap)
+            elif rules[R_WEREWOLF] != 0 and not heur:
                 swapped = below(dec_st, 2)
             if swapped:
                 hands[wolf] &= ~(ONE << U64(WEREWOLF))
@@ -46,7 +55,9 @@ def werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, stat
                 hands[wolf] |= ONE << U64(indicator)
                 cnt[wolf, indicator] += 1
                 shown = WEREWOLF
-                if heur:
+                if external:
+                    trump = named
+                elif heur:
                     trump, strength = suit_strength(hands[wolf])
                     if strength < 1.5 + 0.25 * k:
                         trump = NO_TRUMP  # no suit worth making trump
@@ -56,20 +67,17 @@ def werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, stat
     return wolf, swapped, trump, shown, dec_st[0]
 
 
-@jit
-def juggler_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, work):
-    """After a Juggler trick everyone passes one card to the left neighbour, all at once.
+@hot
+def choose_pass(q, trump, strat, params, dec_st, hands, bids, won):
+    """The card seat ``q`` passes to its left after a Juggler trick: the heuristic's or a random one."""
+    if decider(strat, params, q, D_PASS) == S_HEURISTIC:
+        return heuristic_pass(hands[q], bids[q] - won[q], trump)
+    return random_member(dec_st, hands[q])
 
-    ``work`` gets the passed cards; returns the new stream state. ``on``: the
-    switch :func:`..players.switches.special_passes` compiles this function
-    itself (pimc's rollouts call it directly and pass 0).
-    """
-    dec_st = stack_stream(state)
-    for q in range(n):
-        if decider(strat, params, q, D_PASS) == S_HEURISTIC:
-            work[q] = heuristic_pass(hands[q], bids[q] - won[q], trump)
-        else:
-            work[q] = random_member(dec_st, hands[q])
+
+@hot
+def apply_passes(n, hands, cnt, work):
+    """Everyone hands ``work[q]`` to the left neighbour, all at once."""
     for q in range(n):
         c = work[q]
         left = cnt[q, c] - 1
@@ -80,6 +88,35 @@ def juggler_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, wo
         r = q + 1 if q + 1 < n else 0
         hands[r] |= ONE << U64(c)
         cnt[r, c] += 1
+
+
+@jit
+def juggler_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, work):
+    """After a Juggler trick everyone passes one card to the left neighbour, all at once.
+
+    ``work`` gets the passed cards; returns the new stream state. pimc's
+    rollouts call it directly (``on`` = 0); the round calls
+    :func:`round_passes` through the switch :func:`..players.switches.special_passes`.
+    """
+    dec_st = stack_stream(state)
+    for q in range(n):
+        work[q] = choose_pass(q, trump, strat, params, dec_st, hands, bids, won)
+    apply_passes(n, hands, cnt, work)
+    return dec_st[0]
+
+
+def round_passes(on, n, t, trump, shown, strat, params, state, hands, cnt, bids, won, work, script):
+    """:func:`juggler_passes` in the round after trick ``t``: an external seat's card comes from ``script``.
+
+    Compiled as the implementation of the switch :func:`..players.switches.special_passes`.
+    """
+    dec_st = stack_stream(state)
+    for q in range(n):
+        if is_external(script, q):
+            work[q] = external_pass(script, q, t, n, trump, shown, hands, cnt, bids, won)
+        else:
+            work[q] = choose_pass(q, trump, strat, params, dec_st, hands, bids, won)
+    apply_passes(n, hands, cnt, work)
     return dec_st[0]
 
 

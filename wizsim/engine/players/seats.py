@@ -45,6 +45,7 @@ from __future__ import annotations
 import importlib
 import linecache
 
+from ..external import external_bid, external_card, is_external
 from ..jit.config import hot, inline_generated
 from ..layout import REGISTRY
 from . import rule
@@ -115,7 +116,13 @@ player_card = _SWITCH["player_card"]
 
 @hot
 def seat_bid(turn, named, clairvoyant, setup, players, dec_st, seats, view):
-    """Seat ``turn.p``'s bid, the Canadian rule's step included (towards the player's estimate)."""
+    """Seat ``turn.p``'s bid, the Canadian rule's step included (towards the player's estimate).
+
+    An external seat's bid comes from the script (:mod:`..external`), legal as given.
+    """
+    script = setup.pre.script
+    if is_external(script, turn.p):
+        return external_bid(script, turn, seats)
     if rule.has_rule(turn, clairvoyant, players):
         b, est = rule.bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)
     else:
@@ -125,7 +132,13 @@ def seat_bid(turn, named, clairvoyant, setup, players, dec_st, seats, view):
 
 @hot
 def seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net):
-    """The form seat ``turn.p`` plays, ``legal`` its legal cards (the round draws a random seat's card itself)."""
+    """The form seat ``turn.p`` plays, ``legal`` its legal cards (the round draws a random seat's card itself).
+
+    An external seat's form comes from the script (:mod:`..external`; its strategy id is never random's).
+    """
+    script = setup.pre.script
+    if is_external(script, turn.p):
+        return external_card(script, turn, trick, legal, seats)
     return player_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba.extending import overload
 
-from ..game.events import juggler_passes, werewolf
+from ..game.events import round_passes, werewolf
 from ..jit.borrow import stack_stream
 from ..jit.config import OVERLOAD_OPTIONS, switch_off
 from ..layout import D_FORM, JUGGLER_AS, S_RANDOM, T_CARD
@@ -54,33 +54,35 @@ def _special_form(on, kind, f, p, led, trump, strat, params, table, st):
 
 
 def special_werewolf(
-    on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt
+    on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt, script
 ):  # pragma: no cover
     """:func:`..game.events.werewolf`; a stub without special cards."""
     raise NotImplementedError
 
 
 @overload(special_werewolf, jit_options=OVERLOAD_OPTIONS)
-def _special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt):
+def _special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt, script):
     if switch_off(on):
-        return lambda on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt: (
+        return lambda on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt, script: (
             np.int64(-1), np.int64(0), trump, indicator, state
         )  # fmt: skip
 
     return werewolf  # the implementation itself: no wrapper call per round
 
 
-def special_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, work):  # pragma: no cover - compiled
-    """:func:`..game.events.juggler_passes`; a stub without special cards."""
+def special_passes(
+    on, n, t, trump, shown, strat, params, state, hands, cnt, bids, won, work, script
+):  # pragma: no cover - compiled
+    """:func:`..game.events.round_passes`; a stub without special cards."""
     raise NotImplementedError
 
 
 @overload(special_passes, jit_options=OVERLOAD_OPTIONS)
-def _special_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, work):
+def _special_passes(on, n, t, trump, shown, strat, params, state, hands, cnt, bids, won, work, script):
     if switch_off(on):
-        return lambda on, n, trump, strat, params, state, hands, cnt, bids, won, work: state
+        return lambda on, n, t, trump, shown, strat, params, state, hands, cnt, bids, won, work, script: state
 
-    return juggler_passes.py_func  # the implementation itself: no wrapper call per Juggler trick
+    return round_passes  # the implementation itself: no wrapper call per Juggler trick
 
 
 def settle_form(on, kind, f, p, led, trump, strat, params, table, st):

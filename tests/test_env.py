@@ -1,0 +1,252 @@
+"""The PettingZoo environment (wizsim.env): the API checks, the rules from the engine, observations, bad input."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from wizsim.engine import layout as L  # noqa: E402
+from wizsim.env import WizardEnv  # noqa: E402
+from wizsim.env.encoding import INFO  # noqa: E402
+from wizsim.errors import WizsimError  # noqa: E402
+from wizsim.game import cards as C  # noqa: E402
+from wizsim.run.history import history  # noqa: E402
+
+ALL = "all"
+# (players, cards or None for a game, specials, rules): 3, 4 and 6 players, no specials and all seven, every variant
+TABLES = [
+    (3, 6, None, None),
+    (4, 5, None, ["canadian=true"]),
+    (6, 4, None, None),
+    (3, 5, ALL, ["werewolf=may"]),
+    (4, 6, ALL, ["bomb=cancel_bids", "hidden_bids=secret"]),
+    (6, 3, ALL, ["hidden_bids=simultaneous"]),
+    (4, 4, ALL, ["scoring=progressive", "wizard_indicator=no_trump", "passive_indicator=no_trump"]),
+    (3, None, None, ["variant=mono"]),
+    (4, None, ALL, ["variant=maximus"]),
+    (5, None, ALL, ["variant=elimination"]),
+    (4, 3, ALL, ["variant=clairvoyance"]),
+]
+
+
+def table_id(t) -> str:
+    players, cards, specials, rules = t
+    return f"{players}p-{cards or 'game'}-{specials or 'base'}-{'+'.join(rules or ['standard'])}"
+
+
+def make(t, **kwargs) -> WizardEnv:
+    players, cards, specials, rules = t
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return WizardEnv(players=players, cards=cards, specials=specials, rules=rules, **kwargs)
+
+
+@pytest.mark.parametrize("t", TABLES, ids=table_id)
+def test_pettingzoo_api_and_seed_tests(t):
+    with warnings.catch_warnings():
+        # the API test's advice on dict observations and on the all-zero masks of the seats that wait
+        warnings.simplefilter("ignore")
+        api_test(make(t), num_cycles=300)
+        seed_test(lambda: make(t), num_cycles=100)
+
+
+# --------------------------------------------------------------------------- the rules are the engine's
+def history_action(env: WizardEnv, record: dict) -> int:
+    """The action the seat to decide took in ``record`` (a ``wizsim history`` round of the same seed)."""
+    pend = env.table.pending
+    s = pend.round_seat
+    if pend.kind == L.DK_BID:
+        raw = record["bids"][s]
+    elif pend.kind == L.DK_CARD:
+        raw = C.form_code(record["tricks"][pend.trick]["cards"][pend.position])
+    elif pend.kind == L.DK_TRUMP:
+        wolf = record["werewolf"]
+        # a Werewolf swapped afterwards names the round's trump: the dealer's suit is not in the record
+        raw = pend.legal[0] if wolf and wolf["swapped"] else "BRGY".index(record["trump"])
+    elif pend.kind == L.DK_WEREWOLF:
+        trump = record["trump"]
+        raw = L.WOLF_KEEP if not record["werewolf"]["swapped"] else 2 + ("BRGY".index(trump) if trump else -1)
+    else:
+        raw = C.card_code(record["tricks"][pend.trick]["passes"][s])
+    return env.encoder.action(pend.kind, raw)
+
+
+def play_history(env: WizardEnv, records: list[dict]) -> int:
+    """Step every agent with the decisions of ``records``; return the number of decisions taken."""
+    steps = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        action = history_action(env, records[env.table.pending.row])
+        assert obs["action_mask"][action] == 1, (agent, env.encoder.action_name(action))
+        env.step(action)
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("strategy", ["random", "heuristic"])
+@pytest.mark.parametrize("t", TABLES, ids=table_id)
+def test_agents_taking_the_history_decisions_reproduce_the_history_byte_for_byte(t, strategy):
+    players, cards, specials, rules = t
+    for seed in (1, 2):
+        mode = {"games": 1} if cards is None else {"cards": cards, "hands": 1}
+        want = history(players=players, seed=seed, strategy=strategy, specials=specials, rules=rules, **mode)
+        env = make(t)
+        env.reset(seed=seed)
+        steps = play_history(env, want)
+        got = env.history(labels=dict.fromkeys(range(players), strategy))
+        assert [json.dumps(r) for r in got] == [json.dumps(r) for r in want]
+        assert steps >= sum(len(r["bids"]) for r in want)  # every bid at least was the agents'
+
+
+def test_built_in_opponents_play_inside_the_engine_as_in_the_history():
+    # the heuristic decides without random draws, so the agents' seats can take its recorded decisions while the
+    # other two seats are played by the engine itself
+    want = history(players=4, games=1, seed=7, strategy="heuristic", specials="all")
+    env = WizardEnv(players=4, cards=None, specials="all", opponents={1: "heuristic", 3: "heuristic"})
+    assert env.possible_agents == ["player_0", "player_2"]
+    env.reset(seed=7)
+    play_history(env, want)
+    assert [json.dumps(r) for r in env.history(labels={0: "heuristic", 2: "heuristic"})] == [
+        json.dumps(r) for r in want
+    ]
+
+
+def test_rewards_are_the_round_scores():
+    # every step's rewards, summed over the game, are each agent's game total in the game's own history
+    env = WizardEnv(players=4, cards=None, specials="all", opponents={3: "heuristic"})
+    rng = np.random.default_rng(0)
+    env.reset(seed=11)
+    got = dict.fromkeys(env.possible_agents, 0)
+    while env.agents:
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        for a, r in env.rewards.items():
+            got[a] += r
+    records = env.history()
+    assert len(records) == 15
+    for p in range(3):
+        assert got[f"player_{p}"] == sum(r["scores"][p] for r in records)
+    assert any(got.values())
+
+
+# --------------------------------------------------------------------------- observations
+def walk(env: WizardEnv, seed: int, check) -> None:
+    """Play a seeded episode with random legal actions, calling ``check(env, agent, obs)`` at every decision."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        check(env, agent, obs)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_observations_fit_the_space_and_the_hands():
+    env = WizardEnv(players=5, cards=None, specials="all", rules=["werewolf=may"])
+
+    def check(env, agent, obs):
+        pend = env.table.pending
+        assert env.observation_space(agent).contains(obs)
+        assert np.array_equal(obs["vector"], env.encoder.vector(obs))
+        for other in env.agents:
+            o = env.observe(other)
+            seat = int(other.split("_")[1])
+            # every agent sees its own hand as the engine holds it, and nobody else's
+            assert np.array_equal(o["hand"], pend.hands[seat])
+            assert o["others"].sum() == 0
+            assert (o["action_mask"].sum() > 0) == (other == agent)
+        # a suit a seat showed out of (since the last passes) is not in its hand
+        n = pend.hands.shape[0]
+        me = pend.round_seat
+        for r in range(n):
+            for s in range(4):
+                if obs["voids"][r, s]:
+                    q = (me + r) % n
+                    assert pend.hands[q, 13 * s : 13 * s + 13].sum() == 0
+        if pend.kind == L.DK_CARD:
+            legal_cards = {env.table.card_of(f) for f in pend.legal}
+            assert all(obs["hand"][c] > 0 for c in legal_cards)
+            assert obs["info"][INFO["trick"]] == pend.trick
+            assert (obs["tricks"][pend.trick] >= 0).sum() == pend.position
+
+    for seed in range(3):
+        walk(env, seed, check)
+
+
+def test_hidden_bids_stay_hidden_and_clairvoyance_shows_the_other_hands():
+    def check_hidden(secret):
+        def check(env, agent, obs):
+            pend = env.table.pending
+            others = obs["bids"][1:]
+            if pend.kind == L.DK_BID or secret:
+                assert (others == -1).all()
+            else:
+                assert (others >= 0).all()
+
+        return check
+
+    walk(WizardEnv(players=4, cards=5, rules=["hidden_bids=simultaneous"]), 1, check_hidden(False))
+    walk(WizardEnv(players=4, cards=5, rules=["hidden_bids=secret"]), 1, check_hidden(True))
+
+    def check_open(env, agent, obs):
+        if env.table.pending.kind == L.DK_CARD:
+            assert (obs["bids"] >= 0).all()
+
+    walk(WizardEnv(players=4, cards=5), 1, check_open)
+
+    def check_clairvoyant(env, agent, obs):
+        pend = env.table.pending
+        if pend.kind == L.DK_BID:
+            assert obs["hand"].sum() == 0
+            assert obs["others"][1:].sum(axis=1).tolist() == [5, 5, 5]
+        else:
+            assert obs["hand"].sum() > 0 and obs["others"].sum() == 0
+
+    walk(WizardEnv(players=4, cards=5, rules=["variant=clairvoyance"]), 2, check_clairvoyant)
+
+
+# --------------------------------------------------------------------------- bad input
+def test_bad_actions_and_calls_are_one_clear_error():
+    env = WizardEnv(players=4, cards=3)
+    with pytest.raises(WizsimError, match="call reset"):
+        env.step(0)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[-1])
+    with pytest.raises(WizsimError, match=rf"{agent} \(seat \d\), bid decision: action {illegal} .* is not legal"):
+        env.step(illegal)
+    with pytest.raises(WizsimError, match="must be an integer"):
+        env.step("2")
+    with pytest.raises(WizsimError, match="must be an integer"):
+        env.step(1.0)
+    with pytest.raises(WizsimError, match="unknown agent"):
+        env.observe("player_9")
+    with pytest.raises(WizsimError, match="leave at least one seat"):
+        WizardEnv(players=3, cards=2, opponents={0: "random", 1: "random", 2: "random"})
+    with pytest.raises(WizsimError, match="not a seat"):
+        WizardEnv(players=3, cards=2, opponents={3: "random"})
+    with pytest.raises(WizsimError, match="players"):
+        WizardEnv(players=7, cards=2)
+    with pytest.raises(WizsimError, match="unknown strategy|strategy"):
+        WizardEnv(players=3, cards=2, opponents={1: "nonsense"})
+    with pytest.raises(WizsimError, match="seed"):
+        env.reset(seed=-1)
+    # the state did not move: the same agent still decides
+    assert env.agent_selection == agent
+    # play to the end; then a step that is not None is refused
+    walk(env, 3, lambda *a: None)
+    with pytest.raises(WizsimError, match="episode is over"):
+        env.step(0)

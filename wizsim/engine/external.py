@@ -1,0 +1,206 @@
+"""Decisions made outside the engine: the replay script of external seats (``wizsim.env``).
+
+A seat is *external* when bit ``p`` of ``script[X_SEATS]`` is set (``Preset.script``,
+slots ``X_*`` in :mod:`.layout`). Every decision of an external seat is read
+from the script's actions, in the order the round asks for them: its bids, the
+forms it plays, the trump it names after a Wizard or special card is turned up,
+its Werewolf choice and the cards it passes after a Juggler trick. The round,
+the other seats' decisions, the trick winners, the events and the scores are
+the engine's own: the same code as every simulation, only the choice comes from
+the script.
+
+When the round asks an external seat for a decision past the given actions,
+:func:`pending` records which decision it is (its kind, the seat, the legal
+actions, the seat's hand, the trick and the bids so far) and a stand-in choice
+finishes the round; the caller reads the record, discards the rest of the
+round, and replays it from the start with one more action (the same seed deals
+the same cards and the other seats decide the same way: common random streams).
+Only the first such decision is recorded.
+
+The caller checks every action against the legal ones before it enters the
+script: the engine trusts them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .jit.bits import ONE, U64
+from .jit.config import hot
+from .layout import (
+    CLOUD,
+    CLOUD_AS,
+    DK_BID,
+    DK_CARD,
+    DK_PASS,
+    DK_TRUMP,
+    DK_WEREWOLF,
+    JUGGLER,
+    JUGGLER_AS,
+    NO_TRUMP,
+    SHAPESHIFTER,
+    SHAPESHIFTER_AS_WIZARD,
+    WOLF_SWAP,
+    X_ACTIONS,
+    X_BIDS,
+    X_CANCELLED,
+    X_CLOUD,
+    X_CNT,
+    X_CURSOR,
+    X_FORBIDDEN,
+    X_HAND,
+    X_KIND,
+    X_LEADER,
+    X_LED,
+    X_LEGAL,
+    X_LEN,
+    X_ON,
+    X_POS,
+    X_SEAT,
+    X_SEATS,
+    X_SHOWN,
+    X_TRICK,
+    X_TRUMP,
+    X_WON,
+)
+
+
+@hot
+def is_external(script, p):
+    """Whether seat ``p`` decides outside the engine."""
+    return script[X_ON] != 0 and ((script[X_SEATS] >> p) & 1) != 0
+
+
+@hot
+def given(script):
+    """The next given action, or -1 when the script is used up (then :func:`pending` records the decision)."""
+    i = script[X_CURSOR]
+    if i < script[X_LEN]:
+        script[X_CURSOR] = i + 1
+        return script[X_ACTIONS + i]
+    return np.int64(-1)
+
+
+@hot
+def pending(script, kind, p, legal, t, pos, trump, shown, hand, cnt, bids, won, n):
+    """Record the first decision past the script: kind, seat, legal actions (bits), hands, bids and tricks so far.
+
+    ``bids`` hold the bids made so far (-1: not yet). Later decisions past the
+    script are not recorded (the caller discards everything after the first).
+    """
+    if script[X_KIND] != 0:
+        return
+    script[X_KIND] = kind
+    script[X_SEAT] = p
+    script[X_LEGAL] = np.int64(legal)
+    script[X_TRICK] = t
+    script[X_POS] = pos
+    script[X_TRUMP] = trump
+    script[X_SHOWN] = shown
+    script[X_HAND] = np.int64(hand[p])
+    script[X_LEADER] = -1
+    script[X_LED] = -1
+    script[X_CANCELLED] = 0
+    script[X_CLOUD] = -1
+    script[X_FORBIDDEN] = -1
+    for q in range(n):
+        for c in range(64):
+            script[X_CNT + 64 * q + c] = cnt[q, c]
+    for q in range(6):
+        script[X_BIDS + q] = bids[q] if q < n else -1
+        script[X_WON + q] = won[q] if q < n else 0
+
+
+@hot
+def external_bid(script, turn, seats):
+    """An external seat's bid (its legal bids: 0..k but the Canadian rule's forbidden one)."""
+    b = given(script)
+    if b >= 0:
+        return b
+    legal = (ONE << U64(turn.k + 1)) - ONE
+    if turn.forbidden >= 0:
+        legal &= ~(ONE << U64(turn.forbidden))
+    bids = seats.work  # the bids made so far, from the dealer's left (the others: -1)
+    for q in range(turn.n):
+        bids[q] = -1
+    q = turn.dealer
+    for _ in range(turn.i):
+        q += 1
+        if q == turn.n:
+            q = 0
+        bids[q] = seats.bids[q]
+    pending(script, DK_BID, turn.p, legal, -1, turn.i, turn.trump, turn.shown, seats.hands, seats.cnt, bids,
+            seats.won, turn.n)  # fmt: skip
+    script[X_FORBIDDEN] = turn.forbidden
+    return np.int64(0) if turn.forbidden != 0 else np.int64(1)
+
+
+@hot
+def first_form(legal):
+    """The stand-in card after the script: the lowest legal card, a flexible one in its first form."""
+    c = np.int64(0)
+    while ((legal >> U64(c)) & ONE) == 0:
+        c += 1
+    if c == JUGGLER:
+        return np.int64(JUGGLER_AS)
+    if c == CLOUD:
+        return np.int64(CLOUD_AS)
+    if c == SHAPESHIFTER:
+        return np.int64(SHAPESHIFTER_AS_WIZARD)
+    return c
+
+
+@hot
+def external_card(script, turn, trick, legal, seats):
+    """The form an external seat plays (``legal``: its legal cards)."""
+    f = given(script)
+    if f >= 0:
+        return f
+    pending(script, DK_CARD, turn.p, legal, turn.t, turn.j, turn.trump, turn.shown, seats.hands, seats.cnt,
+            seats.bids, seats.won, turn.n)  # fmt: skip
+    script[X_LEADER] = trick.leader
+    script[X_LED] = trick.led
+    script[X_CANCELLED] = np.int64(turn.cancelled)
+    script[X_CLOUD] = turn.cloud_taker
+    return first_form(legal)
+
+
+@hot
+def external_trump(script, dealer, n, shown, seats):
+    """The suit an external dealer names after a Wizard or special card is turned up (RULES.md 3)."""
+    s = given(script)
+    if s >= 0:
+        return s
+    bids = seats.work  # nobody has bid yet
+    for q in range(n):
+        bids[q] = -1
+    pending(script, DK_TRUMP, dealer, 15, -1, -1, NO_TRUMP, shown, seats.hands, seats.cnt, bids, seats.won, n)
+    return np.int64(0)
+
+
+@hot
+def external_werewolf(script, wolf, may, n, trump, shown, hands, cnt):
+    """An external Werewolf holder's choice: (swap, trump). ``may``: the swap may be declined (werewolf=may)."""
+    code = given(script)
+    if code < 0:
+        legal = np.int64(0b111110) | np.int64(may)  # WOLF_KEEP only if it may decline; swaps 1..5
+        bids = np.full(n, -1, dtype=np.int64)  # before the bids; a rare event: its own small arrays
+        won = np.zeros(n, dtype=np.int64)
+        pending(script, DK_WEREWOLF, wolf, legal, -1, -1, trump, shown, hands, cnt, bids, won, n)
+        code = np.int64(WOLF_SWAP + 1 + NO_TRUMP)
+    if code < WOLF_SWAP:
+        return False, trump
+    return True, code - WOLF_SWAP - 1
+
+
+@hot
+def external_pass(script, q, t, n, trump, shown, hands, cnt, bids, won):
+    """The card type an external seat passes to its left after Juggler trick ``t``."""
+    c = given(script)
+    if c >= 0:
+        return c
+    pending(script, DK_PASS, q, hands[q], t, -1, trump, shown, hands, cnt, bids, won, n)
+    c = np.int64(0)
+    while ((hands[q] >> U64(c)) & ONE) == 0:
+        c += 1
+    return c

@@ -1,0 +1,222 @@
+"""One table whose external seats decide outside the engine: the engine replays the round (or game) to each decision.
+
+The engine plays every round (:mod:`wizsim.engine.external`): the deal, the
+built-in seats' decisions, the trick winners, the Werewolf, the Juggler's
+passes, the Bomb, the Cloud and the scores are the same code as any
+simulation. A :class:`Replay` keeps the actions its external seats have taken
+in the order the engine asked for them. To find the next decision it runs the
+recording kernel on the same seed with those actions: the engine stops at the
+first external decision past them and records what it is, with every seat's
+hand at that moment; everything played after that point is discarded. The
+same seed deals the same cards and the built-in seats decide the same way each
+time (dealing and decisions draw from their own streams), so each replay
+repeats the last one up to the new decision.
+
+The cost is one replay of the round so far per decision: a few microseconds of
+engine time for built-in opponents, well below the Python around it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..engine import layout as L
+from ..engine import record_chunk
+from ..errors import WizsimError
+from ..game import cards as C
+from ..game.records import RoundRecords
+from ..players.bid_rules import rule_errors
+from ..run.spec import RunSpec, make_spec
+
+#: the decision kinds by name (``layout.DK_*``)
+KIND_NAMES = {L.DK_BID: "bid", L.DK_CARD: "card", L.DK_TRUMP: "trump", L.DK_WEREWOLF: "werewolf", L.DK_PASS: "pass"}
+#: the forms a card can be played as (a Juggler or Cloud in each suit, a Shapeshifter as Wizard or Jester)
+FORMS_OF = {
+    L.JUGGLER: tuple(L.JUGGLER_AS + s for s in range(4)),
+    L.CLOUD: tuple(L.CLOUD_AS + s for s in range(4)),
+    L.SHAPESHIFTER: (L.SHAPESHIFTER_AS_WIZARD, L.SHAPESHIFTER_AS_JESTER),
+}
+EXTERNAL_STAND_IN = "heuristic"  # an external seat's strategy id in the kernels (never random's fast path)
+
+
+def bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    b = 0
+    while mask >> b:
+        if (mask >> b) & 1:
+            out.append(b)
+        b += 1
+    return out
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The decision the engine asks of an external seat: its kind, seat and legal engine actions, and the state.
+
+    ``seat`` is the game seat, ``round_seat`` the seat in the round's numbering
+    (they differ after an elimination); ``row`` the round (0 = first of the
+    game); ``legal`` the legal actions as the engine takes them: bids, forms,
+    suits, Werewolf codes (``WOLF_*``) or the card types to pass. ``hands``
+    [round seat, card type] every seat's cards at this moment; ``bids`` the bids
+    made so far (-1: not yet), ``won`` the tricks won so far, by round seat.
+    """
+
+    kind: int
+    seat: int
+    round_seat: int
+    row: int
+    legal: tuple[int, ...]
+    trick: int
+    position: int
+    trump: int
+    shown: int
+    leader: int
+    led: int
+    forbidden: int
+    hands: np.ndarray
+    bids: np.ndarray
+    won: np.ndarray
+
+    @property
+    def kind_name(self) -> str:
+        return KIND_NAMES[self.kind]
+
+
+class Replay:
+    """A table of ``players`` seats; ``seats[p]`` a built-in strategy (``"heuristic"``, ``"learned"``...) or None
+    for an external seat. One round of ``cards`` cards, or a whole game (``cards=None``).
+
+    :meth:`start` deals a seed's round or game; :meth:`pending` is the decision
+    asked of an external seat (None when the item is over); :meth:`act` takes
+    an engine action for it. :attr:`records` holds the rounds as far as played.
+    """
+
+    def __init__(
+        self,
+        players: int,
+        cards: int | None,
+        seats: list[str | None],
+        specials: str | list[str] | None = None,
+        rules: dict | list[str] | None = None,
+    ) -> None:
+        if len(seats) != players:
+            raise WizsimError(f"give a strategy or None for each of the {players} seats, got {len(seats)}")
+        self.external = [s is None for s in seats]
+        strategy = [EXTERNAL_STAND_IN if s is None else s for s in seats]
+        if cards is None:
+            spec = make_spec(players, games=1, seed=0, strategy=strategy, rules=rules, specials=specials)
+        else:
+            spec = make_spec(players, cards=cards, hands=1, seed=0, strategy=strategy, rules=rules, specials=specials)
+        self.spec: RunSpec = spec
+        self.players = players
+        self.kmax = max(spec.schedule)
+        self.rounds = len(spec.schedule)
+        self._mask = sum(1 << p for p in range(players) if self.external[p])
+        self._capacity = 0
+        self._grow(64 * self.rounds * (self.kmax + 2))
+        self.records = RoundRecords.empty(self.rounds, players, self.kmax)
+        self.actions: list[int] = []
+        self.seed = 0
+        self._state = spec.chunk_range(0, 1).state[0]
+        self._pending: Pending | None = None
+        self._rows = 0
+        self._table = C.kernel_tables()[0]
+
+    def _grow(self, capacity: int) -> None:
+        """A script array for ``capacity`` actions, and the kernel bundles around it (built once per table)."""
+        self._capacity = capacity
+        self.script = np.zeros(L.X_ACTIONS + capacity, dtype=np.int64)
+        self.spec.script = self.script
+        self._setup, self._players = self.spec.kernel_args()
+        self._schedule = self.spec.schedule_arrays()
+
+    def card_of(self, form: int) -> int:
+        """The card type a played form comes from (a Juggler in Red is the Juggler)."""
+        return int(self._table[form, L.T_CARD]) if form >= L.JUGGLER_AS else int(form)
+
+    # ------------------------------------------------------------------ playing
+    def start(self, seed: int) -> Pending | None:
+        """Deal seed ``seed``'s round (or game) afresh; return the first external decision (None: nothing to ask)."""
+        self.seed = int(seed)
+        self._state = dataclasses.replace(self.spec, seed=self.seed).chunk_range(0, 1).state[0]
+        self.actions = []
+        return self._replay()
+
+    def act(self, action: int) -> Pending | None:
+        """Take engine action ``action`` for the pending decision (it must be legal); return the next decision."""
+        if self._pending is None:
+            raise WizsimError("no decision is pending: the round or game is over; start a new one")
+        if action not in self._pending.legal:
+            raise WizsimError(f"action {action} is not legal here (legal: {list(self._pending.legal)})")
+        self.actions.append(int(action))
+        if len(self.actions) > self._capacity:
+            self._grow(2 * self._capacity)
+        return self._replay()
+
+    @property
+    def pending(self) -> Pending | None:
+        return self._pending
+
+    @property
+    def rows(self) -> int:
+        """Rounds recorded so far (the pending round included)."""
+        return self._rows
+
+    @property
+    def done(self) -> bool:
+        return self._pending is None
+
+    def _replay(self) -> Pending | None:
+        x = self.script
+        x[: L.X_ACTIONS] = 0
+        x[L.X_ON] = 1 if self._mask else 0
+        x[L.X_SEATS] = self._mask
+        x[L.X_LEN] = len(self.actions)
+        x[L.X_CURSOR] = 0
+        x[L.X_ACTIONS : L.X_ACTIONS + len(self.actions)] = self.actions
+        rec = self.records
+        for a in rec.kernel_arrays():
+            a.fill(0)
+        rec.passes.fill(-1)
+        with rule_errors(self.spec.bid_rules()):
+            record_chunk(self.players, self._schedule, 0, 1, self._state, self._setup, self._players,
+                         rec.kernel_arrays())  # fmt: skip
+        self._rows = int((rec.round_players > 0).sum())
+        if x[L.X_CURSOR] != len(self.actions):
+            raise AssertionError("the replay did not read back every action taken")  # the engine is deterministic
+        self._pending = self._read_pending() if x[L.X_KIND] != 0 else None
+        return self._pending
+
+    def _read_pending(self) -> Pending:
+        x = self.script
+        row = self._rows - 1
+        na = int(self.records.round_players[row])
+        kind = int(x[L.X_KIND])
+        round_seat = int(x[L.X_SEAT])
+        legal_bits = bits(int(x[L.X_LEGAL]) & ((1 << 64) - 1))
+        if kind == L.DK_CARD:
+            legal = tuple(f for c in legal_bits for f in FORMS_OF.get(c, (c,)))
+        else:
+            legal = tuple(legal_bits)
+        hands = x[L.X_CNT : L.X_CNT + 64 * na].reshape(na, 64)[:, : L.N_TYPES].copy()
+        return Pending(
+            kind=kind,
+            seat=int(self.records.seats[row, round_seat]),
+            round_seat=round_seat,
+            row=row,
+            legal=legal,
+            trick=int(x[L.X_TRICK]),
+            position=int(x[L.X_POS]),
+            trump=int(x[L.X_TRUMP]),
+            shown=int(x[L.X_SHOWN]),
+            leader=int(x[L.X_LEADER]),
+            led=int(x[L.X_LED]),
+            forbidden=int(x[L.X_FORBIDDEN]),
+            hands=hands,
+            bids=x[L.X_BIDS : L.X_BIDS + na].copy(),
+            won=x[L.X_WON : L.X_WON + na].copy(),
+        )
