@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from wizsim.engine import layout as L  # noqa: E402
-from wizsim.env import WizardEnv  # noqa: E402
+from wizsim.env import WizardEnv, agent  # noqa: E402
 from wizsim.env.encoding import INFO  # noqa: E402
 from wizsim.errors import WizsimError  # noqa: E402
 from wizsim.game import cards as C  # noqa: E402
@@ -81,13 +81,13 @@ def history_action(env: WizardEnv, record: dict) -> int:
 def play_history(env: WizardEnv, records: list[dict]) -> int:
     """Step every agent with the decisions of ``records``; return the number of decisions taken."""
     steps = 0
-    for agent in env.agent_iter():
+    for name in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
             continue
         action = history_action(env, records[env.table.pending.row])
-        assert obs["action_mask"][action] == 1, (agent, env.encoder.action_name(action))
+        assert obs["action_mask"][action] == 1, (name, env.encoder.action_name(action))
         env.step(action)
         steps += 1
     return steps
@@ -121,6 +121,27 @@ def test_built_in_opponents_play_inside_the_engine_as_in_the_history():
     ]
 
 
+def test_the_dealer_of_a_one_round_episode_can_be_chosen():
+    env = WizardEnv(players=4, cards=5)
+    deals = []
+    for dealer in range(4):
+        env.reset(seed=3, options={"dealer": dealer})
+        walk_from_here(env)
+        (record,) = env.history()
+        assert record["dealer"] == dealer
+        deals.append([record["hands"][(dealer + 1 + i) % 4] for i in range(4)])  # from the dealer's left
+    assert all(d == deals[0] for d in deals)  # the seed's deck, dealt from the dealer's left
+    with pytest.raises(WizsimError, match="a game's first dealer is seat 0"):
+        WizardEnv(players=4, cards=None).reset(seed=1, options={"dealer": 2})
+
+
+def walk_from_here(env: WizardEnv) -> None:
+    """Finish the episode with the first legal action everywhere."""
+    for _ in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+
+
 def test_rewards_are_the_round_scores():
     # every step's rewards, summed over the game, are each agent's game total in the game's own history
     env = WizardEnv(players=4, cards=None, specials="all", opponents={3: "heuristic"})
@@ -139,17 +160,75 @@ def test_rewards_are_the_round_scores():
     assert any(got.values())
 
 
+# --------------------------------------------------------------------------- the built-in players as agents
+@pytest.mark.parametrize(
+    ("strategy", "players", "cards", "specials", "rules"),
+    [
+        ("heuristic", 4, None, ALL, None),
+        ("table", 3, 7, None, ["canadian=true"]),
+        ("heuristic", 5, None, ALL, ["variant=elimination", "werewolf=may"]),
+        ("learned", 4, None, ALL, None),
+    ],
+)
+def test_built_in_agents_decide_as_in_the_engine(strategy, players, cards, specials, rules):
+    # these players draw no random numbers: agents of them at every seat play the engine's self-play, byte for byte
+    mode = {"games": 1} if cards is None else {"cards": cards, "hands": 1}
+    want = history(players=players, seed=5, strategy=strategy, specials=specials, rules=rules, **mode)
+    env = WizardEnv(players=players, cards=cards, specials=specials, rules=rules)
+    env.reset(seed=5)
+    agents = {a: agent(strategy, env) for a in env.possible_agents}
+    for name in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else agents[name](obs))
+    got = env.history(labels=dict.fromkeys(range(players), strategy))
+    assert [json.dumps(r) for r in got] == [json.dumps(r) for r in want]
+
+
+def test_a_random_agent_takes_legal_and_varied_decisions_beside_built_in_opponents():
+    env = WizardEnv(players=4, cards=6, specials="all", opponents={1: "learned", 2: "heuristic"})
+    seen: dict[str, set] = {}
+    for seed in range(20):
+        env.reset(seed=seed)
+        players = {a: agent("random", env) for a in env.possible_agents}
+        for name in env.agent_iter():
+            obs, _, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            action = players[name](obs)
+            assert obs["action_mask"][action] == 1
+            seen.setdefault(info["decision"], set()).add(action)
+            env.step(action)
+    assert len(seen["bid"]) >= 5 and len(seen["card"]) >= 30
+
+
+def test_agent_errors():
+    env = WizardEnv(players=3, cards=2)
+    with pytest.raises(WizsimError, match="strategy"):
+        agent("nonsense", env)
+    with pytest.raises(WizsimError, match="WizardEnv"):
+        agent("heuristic", object())  # type: ignore[arg-type]
+    env.reset(seed=1)
+    a = agent("heuristic", env)
+    other = np.zeros(env.encoder.n_actions, dtype=np.int8)
+    with pytest.raises(WizsimError, match="not the one of the environment's current decision"):
+        a({"action_mask": other})
+    walk(env, 2, lambda *args: None)
+    with pytest.raises(WizsimError, match="episode is over"):
+        a(None)
+
+
 # --------------------------------------------------------------------------- observations
 def walk(env: WizardEnv, seed: int, check) -> None:
     """Play a seeded episode with random legal actions, calling ``check(env, agent, obs)`` at every decision."""
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
-    for agent in env.agent_iter():
+    for name in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
             continue
-        check(env, agent, obs)
+        check(env, name, obs)
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 
 
@@ -244,8 +323,12 @@ def test_bad_actions_and_calls_are_one_clear_error():
         WizardEnv(players=3, cards=2, opponents={1: "nonsense"})
     with pytest.raises(WizsimError, match="seed"):
         env.reset(seed=-1)
+    with pytest.raises(WizsimError, match="dealer must be a seat 0..3"):
+        env.reset(seed=1, options={"dealer": 4})
     # the state did not move: the same agent still decides
-    assert env.agent_selection == agent
+    assert env.agent_selection == agent and env.observe(agent)["action_mask"].sum() > 0
+    with pytest.warns(UserWarning, match="reset option 'deal' is not used"):
+        env.reset(seed=1, options={"deal": 1})
     # play to the end; then a step that is not None is refused
     walk(env, 3, lambda *a: None)
     with pytest.raises(WizsimError, match="episode is over"):

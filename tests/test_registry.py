@@ -98,6 +98,7 @@ def test_parameter_slots_are_numbered_from_the_blocks():
         "decision",
         *(p.name for p in L.REGISTRY if p.params),
         "rule",
+        "seat",
     ]
     # the named constants the kernels read are the registry's slots
     assert (L.TP_EXPLORE, L.TP_REFINE) == (L.SLOT["table.explore"], L.SLOT["table.refine"])

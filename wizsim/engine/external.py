@@ -1,7 +1,8 @@
 """Decisions made outside the engine: the replay script of external seats (``wizsim.env``).
 
-A seat is *external* when bit ``p`` of ``script[X_SEATS]`` is set (``Preset.script``,
-slots ``X_*`` in :mod:`.layout`). Every decision of an external seat is read
+A seat is *external* when its parameter row says so (``params[p, SEAT_EXTERNAL]``,
+which follows the seat through an elimination) and the script is on
+(``Preset.script``, slots ``X_*`` in :mod:`.layout`). Every decision of an external seat is read
 from the script's actions, in the order the round asks for them: its bids, the
 forms it plays, the trump it names after a Wizard or special card is turned up,
 its Werewolf choice and the cards it passes after a Juggler trick. The round,
@@ -16,6 +17,11 @@ finishes the round; the caller reads the record, discards the rest of the
 round, and replays it from the start with one more action (the same seed deals
 the same cards and the other seats decide the same way: common random streams).
 Only the first such decision is recorded.
+
+Asking a built-in player (``script[X_ASK]``): at the first decision past the
+script, if it is the asked seat's, that seat's own player decides as it does in
+any simulation (its strategy id and parameters are the run's), and the engine
+records the decision in ``X_ANSWER`` (``wizsim.env.agent``).
 
 The caller checks every action against the legal ones before it enters the
 script: the engine trusts them.
@@ -38,10 +44,13 @@ from .layout import (
     JUGGLER,
     JUGGLER_AS,
     NO_TRUMP,
+    SEAT_EXTERNAL,
     SHAPESHIFTER,
     SHAPESHIFTER_AS_WIZARD,
     WOLF_SWAP,
     X_ACTIONS,
+    X_ANSWER,
+    X_ASK,
     X_BIDS,
     X_CANCELLED,
     X_CLOUD,
@@ -57,7 +66,6 @@ from .layout import (
     X_ON,
     X_POS,
     X_SEAT,
-    X_SEATS,
     X_SHOWN,
     X_TRICK,
     X_TRUMP,
@@ -66,9 +74,23 @@ from .layout import (
 
 
 @hot
-def is_external(script, p):
+def is_external(script, params, p):
     """Whether seat ``p`` decides outside the engine."""
-    return script[X_ON] != 0 and ((script[X_SEATS] >> p) & 1) != 0
+    return script[X_ON] != 0 and params[p, SEAT_EXTERNAL] != 0
+
+
+@hot
+def asking(script, p):
+    """Whether seat ``p``'s own player takes this decision: the asked seat's first decision past the script."""
+    return script[X_ASK] == p + 1 and script[X_CURSOR] == script[X_LEN] and script[X_KIND] == 0
+
+
+@hot
+def answered(script, kind, p, action):
+    """Record the asked seat's decision; the decisions after it are stand-ins (the round is discarded)."""
+    script[X_KIND] = kind
+    script[X_SEAT] = p
+    script[X_ANSWER] = action
 
 
 @hot

@@ -93,8 +93,8 @@ N_PRE = 5
 # external seats in the order the round asks for them. A replay plays the actions given; at the first decision past
 # them it records what that decision is (``X_KIND``...) and finishes the round with stand-in choices, which the
 # caller discards.
-X_ON = 0  # 1: some seats are external
-X_SEATS = 1  # bit p: seat p decides outside the engine
+X_ON = 0  # 1: some seats are external (``params[seat, SEAT_EXTERNAL]``: which)
+X_ASK = 1  # round seat + 1 whose own player takes the first decision past the script (0: none); it lands in X_ANSWER
 X_LEN = 2  # actions given
 X_CURSOR = 3  # actions read so far (the caller sets 0)
 X_KIND = 4  # the pending decision's kind (DK_*), 0: none (every external decision of the replay was given)
@@ -113,7 +113,8 @@ X_FORBIDDEN = 16  # the Canadian rule's forbidden bid, -1: none
 X_CNT = 17  # + 64 * seat + card type: copies of each card in each seat's hand (seats 0..5)
 X_BIDS = X_CNT + 6 * 64  # + seat: the bids made so far (-1: not yet)
 X_WON = X_BIDS + 6  # + seat: tricks won so far
-X_ACTIONS = X_WON + 6  # the actions given start here
+X_ANSWER = X_WON + 6  # the asked seat's decision (X_ASK), as the engine action of its kind
+X_ACTIONS = X_ANSWER + 1  # the actions given start here
 DK_BID = 1
 DK_CARD = 2  # a form (a flexible card in the suit or role it is played as)
 DK_TRUMP = 3  # the dealer names trump after a Wizard or special card is turned up: a suit 0..3
@@ -188,11 +189,14 @@ RULE_SLOTS = (
     "rule",
     "needs",  # what the rule reads beyond the hand: NEEDS_* bits (the estimate costs a pow per card)
 )
+# the seat itself, whatever plays it: 1 = an external seat, whose decisions come from Preset.script (external.py)
+SEAT_SLOTS = ("external",)
 PARAM_BLOCKS = (
     ("heuristic", HEURISTIC_SLOTS),
     ("decision", DECISION_SLOTS),
     *((player.name, player.params) for player in REGISTRY if player.params),
     ("rule", RULE_SLOTS),
+    ("seat", SEAT_SLOTS),
 )
 
 
@@ -253,7 +257,8 @@ B_NEEDS = SLOT["rule.needs"]
 B_END = SLOT["rule.end"]
 NEEDS_ESTIMATE = 1  # estimate, heuristic_bid
 NEEDS_TABLE = 2  # table_bid (and the estimate it starts from)
-N_PARAMS = B_END
+SEAT_EXTERNAL = SLOT["seat.external"]
+N_PARAMS = SLOT["seat.end"]
 N_BID_RULES = 6  # bid-rule functions a run passes (one per seat at most; unused slots repeat the first)
 PRUNE_BATCH = 8  # pimc: samples between pruning checks
 

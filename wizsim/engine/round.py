@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bundles import BidTurn, Turn
-from .external import external_trump, is_external
+from .external import answered, asking, external_card, external_trump, is_external
 from .game.deal import clear_hands, deal_mono, deal_preset, deal_shuffled, record_hands
 from .game.events import dealer_names_trump
 from .game.score import cloud_bid, round_score
@@ -33,6 +33,8 @@ from .layout import (
     CLASS_JESTER,
     CLASS_SPECIAL,
     CLASS_SUIT,
+    DK_CARD,
+    DK_TRUMP,
     DRAGON,
     FAIRY,
     FLAG_JUGGLER,
@@ -117,10 +119,15 @@ def trump_phase(n, k, dealer, fixed_trump, indicator, setup, players, dec_st, se
             names = cls == CLASS_SPECIAL or rules[R_WIZARD_INDICATOR] == 0
             if rules[R_PASSIVE_INDICATOR] != 0 and (indicator == FAIRY or indicator == BOMB):
                 names = False
-            if names and is_external(setup.pre.script, dealer):
-                trump = external_trump(setup.pre.script, dealer, n, indicator, seats)
+            script = setup.pre.script
+            ext = is_external(script, params, dealer)
+            asked = ext and asking(script, dealer)
+            if names and ext and not asked:
+                trump = external_trump(script, dealer, n, indicator, seats)
             elif names:
                 trump = dealer_names_trump(dealer, hands, strat, params, dec_st)
+                if asked:
+                    answered(script, DK_TRUMP, dealer, trump)
     wolf = -1
     swapped = 0
     shown = indicator
@@ -175,6 +182,7 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
     """
     tables, models, feats = setup.tables, setup.models, setup.feats
     strat, params = players.strat, players.params
+    script = setup.pre.script
     table, masks, rules = tables.table, tables.masks, tables.rules
     hands, cnt, bids, won, work = seats.hands, seats.cnt, seats.bids, seats.won, seats.work
     specials = feats.specials
@@ -200,13 +208,20 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
                 p = 0
             led = trick.led
             legal = legal_mask(hands[p], led, masks)
-            if strat[p] == S_RANDOM:  # random play's fast path, kept in the loop: through seat_card it ran 2-7% slower
+            ext = is_external(script, params, p)  # an external seat (external.py): its card comes from the script
+            asked = ext and asking(script, p)
+            if strat[p] == S_RANDOM and not ext:  # random play's fast path, in the loop: through seat_card 2-7% slower
                 f = random_card(dec_st, legal)
             else:
                 turn = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud_taker)
-                f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
+                if ext and not asked:
+                    f = external_card(script, turn, trick, legal, seats)
+                else:
+                    f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
             if f >= JUGGLER:
                 f, dec_st[0] = special_form(specials, strat[p], f, p, led, trump, strat, params, table, dec_st[0])
+            if asked:
+                answered(script, DK_CARD, p, f)
             c = table[f, T_CARD] if f >= JUGGLER_AS else f
             if record:
                 rec.plays[rec_row, t, j] = f
@@ -224,7 +239,7 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
         leader = next_leader
         if (trick.flags & FLAG_JUGGLER) != 0 and t < k - 1:
             dec_st[0] = special_passes(specials, n, t, trump, shown, strat, params, dec_st[0], hands, cnt, bids, won,
-                                       work, setup.pre.script)  # fmt: skip
+                                       work, script)  # fmt: skip
             if track:
                 passes_hook(n, work, view, feats.pimc)
             if record:

@@ -15,15 +15,15 @@ from ..errors import WizsimError
 
 def __getattr__(name: str) -> Any:
     # PettingZoo and Gymnasium are an optional extra: imported when the environment is asked for
-    if name == "WizardEnv":
+    if name in ("WizardEnv", "agent"):
         try:
-            from .aec import WizardEnv
+            from . import aec, agents
         except ImportError as exc:  # pragma: no cover - depends on the install
             raise WizsimError(
                 f"the environment needs PettingZoo and Gymnasium ({exc.name} is missing): pip install 'wizsim[env]'"
             ) from None
-        return WizardEnv
+        return aec.WizardEnv if name == "WizardEnv" else agents.agent
     raise AttributeError(f"module 'wizsim.env' has no attribute {name!r}")
 
 
-__all__ = ["WizardEnv"]
+__all__ = ["WizardEnv", "agent"]

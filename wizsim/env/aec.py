@@ -18,6 +18,7 @@ seed and seats the environment deals and plays the rounds of ``wizsim history``.
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from typing import Any
 
 import gymnasium
@@ -108,7 +109,18 @@ class WizardEnv(AECEnv):
     # ------------------------------------------------------------------ episodes
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Deal a new episode: seed ``seed``'s round or game (the rounds of ``wizsim history --seed``), or the next
-        seed drawn from the environment's own seed."""
+        seed drawn from the environment's own seed.
+
+        ``options={"dealer": seat}``: who deals a one-round episode (default 0,
+        as in ``wizsim history``; the seed's deck, dealt from the dealer's left).
+        """
+        options = dict(options or {})
+        unknown = set(options) - {"dealer"}
+        if unknown:  # PettingZoo's api_test passes an option of its own: a warning, not an error
+            warnings.warn(f"reset option {sorted(unknown)[0]!r} is not used: the options are 'dealer'", stacklevel=2)
+        dealer = options.get("dealer", 0)
+        if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)):
+            raise WizsimError(f"dealer must be a seat number, got {dealer!r}")
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
                 raise WizsimError(f"seed must be a whole number >= 0, got {seed!r}")
@@ -116,6 +128,7 @@ class WizardEnv(AECEnv):
             episode = int(seed)
         else:
             episode = int(self._seeds.integers(0, 2**63 - 1))
+        self.table.start(episode, int(dealer))  # first: a bad dealer leaves the episode as it was
         self.episode_seed = episode
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
@@ -125,7 +138,6 @@ class WizardEnv(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection: str | None = None
         self._row = 0
-        self.table.start(episode)
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:

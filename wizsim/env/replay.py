@@ -29,6 +29,7 @@ from ..errors import WizsimError
 from ..game import cards as C
 from ..game.records import RoundRecords
 from ..players.bid_rules import rule_errors
+from ..players.strategies import seat_strategies
 from ..run.spec import RunSpec, make_spec
 
 #: the decision kinds by name (``layout.DK_*``)
@@ -111,11 +112,12 @@ class Replay:
             spec = make_spec(players, games=1, seed=0, strategy=strategy, rules=rules, specials=specials)
         else:
             spec = make_spec(players, cards=cards, hands=1, seed=0, strategy=strategy, rules=rules, specials=specials)
+        spec.external_seats = tuple(p for p in range(players) if self.external[p])
         self.spec: RunSpec = spec
+        self.seats = list(seats)
         self.players = players
         self.kmax = max(spec.schedule)
         self.rounds = len(spec.schedule)
-        self._mask = sum(1 << p for p in range(players) if self.external[p])
         self._capacity = 0
         self._grow(64 * self.rounds * (self.kmax + 2))
         self.records = RoundRecords.empty(self.rounds, players, self.kmax)
@@ -124,7 +126,9 @@ class Replay:
         self._state = spec.chunk_range(0, 1).state[0]
         self._pending: Pending | None = None
         self._rows = 0
+        self._first = 0
         self._table = C.kernel_tables()[0]
+        self._asks: dict[tuple[int, str], tuple] = {}
 
     def _grow(self, capacity: int) -> None:
         """A script array for ``capacity`` actions, and the kernel bundles around it (built once per table)."""
@@ -139,8 +143,17 @@ class Replay:
         return int(self._table[form, L.T_CARD]) if form >= L.JUGGLER_AS else int(form)
 
     # ------------------------------------------------------------------ playing
-    def start(self, seed: int) -> Pending | None:
-        """Deal seed ``seed``'s round (or game) afresh; return the first external decision (None: nothing to ask)."""
+    def start(self, seed: int, dealer: int = 0) -> Pending | None:
+        """Deal seed ``seed``'s round (or game) afresh; return the first external decision (None: nothing to ask).
+
+        ``dealer``: the dealing seat of a one-round table (the seed's deck, dealt from that seat's left; a
+        game's first dealer is always seat 0).
+        """
+        if not self.spec.games_mode and not 0 <= dealer < self.players:
+            raise WizsimError(f"dealer must be a seat 0..{self.players - 1}, got {dealer!r}")
+        if self.spec.games_mode and dealer != 0:
+            raise WizsimError("a game's first dealer is seat 0: give dealer only for one-round tables")
+        self._first = int(dealer)  # hands mode: item h is dealt by seat h % players, from the chunk's first streams
         self.seed = int(seed)
         self._state = dataclasses.replace(self.spec, seed=self.seed).chunk_range(0, 1).state[0]
         self.actions = []
@@ -170,24 +183,59 @@ class Replay:
     def done(self) -> bool:
         return self._pending is None
 
-    def _replay(self) -> Pending | None:
-        x = self.script
+    def ask(self, strategy: str) -> int:
+        """The engine action built-in player ``strategy`` takes at the pending decision, in that seat.
+
+        The round is replayed with the pending seat played by ``strategy``: the
+        seat's earlier decisions are the ones taken, and at this decision the
+        player decides as in any simulation, reading what its seat may read (its
+        own hand, the table's view; pimc samples the rest). Its random draws
+        come from the round's decision stream at that point.
+        """
+        pend = self._pending
+        if pend is None:
+            raise WizsimError("no decision is pending: the round or game is over; start a new one")
+        key = (pend.seat, strategy)
+        if key not in self._asks:
+            seats = [EXTERNAL_STAND_IN if s is None else s for s in self.seats]
+            seats[pend.seat] = strategy
+            spec = dataclasses.replace(self.spec, strategies=seat_strategies(seats, self.players))
+            spec.script = np.zeros_like(self.script)
+            setup, players = spec.kernel_args()
+            rec = RoundRecords.empty(self.rounds, self.players, self.kmax)
+            self._asks[key] = (spec, setup, players, rec)
+        spec, setup, players, rec = self._asks[key]
+        if spec.script.shape != self.script.shape:  # the table's script grew
+            spec.script = np.zeros_like(self.script)
+            setup, players = spec.kernel_args()
+            self._asks[key] = (spec, setup, players, rec)
+        x = self._run(spec, setup, players, rec, ask=pend.round_seat)
+        if x[L.X_KIND] != pend.kind or x[L.X_SEAT] != pend.round_seat:
+            raise AssertionError("the asked replay reached another decision")  # the engine is deterministic
+        return int(x[L.X_ANSWER])
+
+    def _run(self, spec: RunSpec, setup, players, rec: RoundRecords, ask: int = -1) -> np.ndarray:
+        """Replay the item with the actions taken (``ask``: the round seat whose player takes the next decision)."""
+        x = spec.script
+        assert x is not None
         x[: L.X_ACTIONS] = 0
-        x[L.X_ON] = 1 if self._mask else 0
-        x[L.X_SEATS] = self._mask
+        x[L.X_ON] = 1
+        x[L.X_ASK] = ask + 1
         x[L.X_LEN] = len(self.actions)
-        x[L.X_CURSOR] = 0
         x[L.X_ACTIONS : L.X_ACTIONS + len(self.actions)] = self.actions
-        rec = self.records
         for a in rec.kernel_arrays():
             a.fill(0)
         rec.passes.fill(-1)
-        with rule_errors(self.spec.bid_rules()):
-            record_chunk(self.players, self._schedule, 0, 1, self._state, self._setup, self._players,
-                         rec.kernel_arrays())  # fmt: skip
-        self._rows = int((rec.round_players > 0).sum())
+        with rule_errors(spec.bid_rules()):
+            record_chunk(self.players, self._schedule, self._first, 1, self._state, setup, players, rec.kernel_arrays())
         if x[L.X_CURSOR] != len(self.actions):
             raise AssertionError("the replay did not read back every action taken")  # the engine is deterministic
+        return x
+
+    def _replay(self) -> Pending | None:
+        x = self._run(self.spec, self._setup, self._players, self.records)
+        rec = self.records
+        self._rows = int((rec.round_players > 0).sum())
         self._pending = self._read_pending() if x[L.X_KIND] != 0 else None
         return self._pending
 

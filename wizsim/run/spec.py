@@ -71,6 +71,7 @@ class RunSpec:
     log: tuple | None = None  # pimc's card and bid decisions logged for training `learned` (learned_data.no_log)
     learned_path: str | None = None  # another network file for `learned` seats (training and tests)
     script: np.ndarray | None = None  # decisions of external seats (engine/external.py; wizsim.env)
+    external_seats: tuple[int, ...] = ()  # the seats whose decisions the script holds
 
     def kernel_args(self) -> tuple[Setup, Players]:
         """What every kernel call takes after the chunk arguments: the :class:`~wizsim.engine.bundles.Setup` (tables,
@@ -78,6 +79,8 @@ class RunSpec:
         the bundles of :mod:`wizsim.engine.bundles` (built here, nowhere else)."""
         table, masks = C.kernel_tables()
         ids, params = strategy_arrays(self.strategies)
+        for p in self.external_seats:
+            params[p, L.SEAT_EXTERNAL] = 1
         rules = self.bid_rules()
         for p, s in enumerate(self.strategies):
             if isinstance(s, RuleStrategy) and s.rule is not None:

@@ -14,12 +14,25 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..external import external_pass, external_werewolf, is_external
+from ..external import answered, asking, external_pass, external_werewolf, is_external
 from ..jit.bits import ONE, U64
 from ..jit.borrow import stack_stream
 from ..jit.config import hot, jit
 from ..jit.rng import below, random_member
-from ..layout import D_PASS, D_TRUMP, D_WEREWOLF, FROM_INDICATOR, NO_TRUMP, R_WEREWOLF, S_HEURISTIC, WEREWOLF
+from ..layout import (
+    D_PASS,
+    D_TRUMP,
+    D_WEREWOLF,
+    DK_PASS,
+    DK_WEREWOLF,
+    FROM_INDICATOR,
+    NO_TRUMP,
+    R_WEREWOLF,
+    S_HEURISTIC,
+    WEREWOLF,
+    WOLF_KEEP,
+    WOLF_SWAP,
+)
 from ..players.decisions import decider
 from ..players.heuristic import heuristic_pass, suit_strength
 
@@ -40,7 +53,9 @@ def werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, stat
             wolf = p
     if wolf >= 0 and fixed_trump == FROM_INDICATOR:
         heur = decider(strat, params, wolf, D_WEREWOLF) == S_HEURISTIC
-        external = is_external(script, wolf)
+        external = is_external(script, params, wolf)
+        asked = external and asking(script, wolf)
+        external = external and not asked
         named = trump
         if indicator >= 0:
             swapped = 1
@@ -63,6 +78,8 @@ def werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, stat
                         trump = NO_TRUMP  # no suit worth making trump
                 else:
                     trump = below(dec_st, 5) - 1
+            if asked:
+                answered(script, DK_WEREWOLF, wolf, WOLF_SWAP + 1 + trump if swapped else WOLF_KEEP)
         # no card turned up (indicator < 0): nothing to swap or name; the Werewolf plays as a Jester (RULES.md 3)
     return wolf, swapped, trump, shown, dec_st[0]
 
@@ -112,10 +129,14 @@ def round_passes(on, n, t, trump, shown, strat, params, state, hands, cnt, bids,
     """
     dec_st = stack_stream(state)
     for q in range(n):
-        if is_external(script, q):
+        ext = is_external(script, params, q)
+        asked = ext and asking(script, q)
+        if ext and not asked:
             work[q] = external_pass(script, q, t, n, trump, shown, hands, cnt, bids, won)
         else:
             work[q] = choose_pass(q, trump, strat, params, dec_st, hands, bids, won)
+            if asked:
+                answered(script, DK_PASS, q, work[q])
     apply_passes(n, hands, cnt, work)
     return dec_st[0]
 

@@ -45,9 +45,9 @@ from __future__ import annotations
 import importlib
 import linecache
 
-from ..external import external_bid, external_card, is_external
+from ..external import answered, asking, external_bid, is_external
 from ..jit.config import hot, inline_generated
-from ..layout import REGISTRY
+from ..layout import DK_BID, REGISTRY
 from . import rule
 
 #: each registered player's engine module, by strategy id
@@ -118,27 +118,28 @@ player_card = _SWITCH["player_card"]
 def seat_bid(turn, named, clairvoyant, setup, players, dec_st, seats, view):
     """Seat ``turn.p``'s bid, the Canadian rule's step included (towards the player's estimate).
 
-    An external seat's bid comes from the script (:mod:`..external`), legal as given.
+    An external seat's bid comes from the script (:mod:`..external`), legal as given, unless its own player is
+    asked for it.
     """
     script = setup.pre.script
-    if is_external(script, turn.p):
+    ext = is_external(script, players.params, turn.p)
+    asked = ext and asking(script, turn.p)
+    if ext and not asked:
         return external_bid(script, turn, seats)
     if rule.has_rule(turn, clairvoyant, players):
         b, est = rule.bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)
     else:
         b, est = player_bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)
-    return canadian_step(b, est, turn.k, turn.forbidden)
+    b = canadian_step(b, est, turn.k, turn.forbidden)
+    if asked:
+        answered(script, DK_BID, turn.p, b)
+    return b
 
 
 @hot
 def seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net):
-    """The form seat ``turn.p`` plays, ``legal`` its legal cards (the round draws a random seat's card itself).
-
-    An external seat's form comes from the script (:mod:`..external`; its strategy id is never random's).
-    """
-    script = setup.pre.script
-    if is_external(script, turn.p):
-        return external_card(script, turn, trick, legal, seats)
+    """The form seat ``turn.p`` plays, ``legal`` its legal cards (the round draws a random seat's card itself;
+    an external seat's comes from the script, see ``round.trick_phase``)."""
     return player_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
 
 
