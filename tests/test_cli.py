@@ -510,4 +510,6 @@ def test_bench_quick_json(tmp_path):
     assert set(out["startup"]) == {"process_s", "import_s", "first_run_s", "workers_s"}
     assert all(v > 0 for v in out["startup"].values()), out["startup"]
     assert out.get("openspiel") is None
+    # the PettingZoo environment's case: agent decisions (AEC turns) per second
+    assert out["env"]["decisions_per_s"] > out["env"]["rounds_per_s"] > 0
     assert files_in(tmp_path) == []

@@ -225,11 +225,11 @@ def test_parameter_blocks_do_not_overlap():
     from wizsim.players.strategies import make_strategy
 
     blocks = {"H_": (0, L.H_END), "D_": (L.H_END, L.D_END), "TP": (L.D_END, L.TP_END), "P_": (L.TP_END, L.P_END),
-              "B_": (L.P_END, L.B_END)}  # fmt: skip
+              "B_": (L.P_END, L.B_END), "SE": (L.B_END, L.N_PARAMS)}  # fmt: skip
     seen: dict[int, str] = {}
     for name in dir(L):
         prefix = name[:2]
-        if prefix not in blocks or name.endswith("_END"):
+        if prefix not in blocks or name.endswith("_END") or not isinstance(getattr(L, name), int):
             continue
         lo, hi = blocks[prefix]
         slot = getattr(L, name)
@@ -238,4 +238,4 @@ def test_parameter_blocks_do_not_overlap():
         for s in range(slot, slot + width):
             assert s not in seen, (name, seen.get(s))
             seen[s] = name
-    assert L.B_END == L.N_PARAMS == len(make_strategy("pimc").param_row())
+    assert L.B_END + len(L.SEAT_SLOTS) == L.N_PARAMS == len(make_strategy("pimc").param_row())

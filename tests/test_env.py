@@ -108,17 +108,20 @@ def test_agents_taking_the_history_decisions_reproduce_the_history_byte_for_byte
         assert steps >= sum(len(r["bids"]) for r in want)  # every bid at least was the agents'
 
 
-def test_built_in_opponents_play_inside_the_engine_as_in_the_history():
+@pytest.mark.parametrize(("players", "rules"), [(4, None), (6, ["variant=elimination"])])
+def test_built_in_opponents_play_inside_the_engine_as_in_the_history(players, rules):
     # the heuristic decides without random draws, so the agents' seats can take its recorded decisions while the
-    # other two seats are played by the engine itself
-    want = history(players=4, games=1, seed=7, strategy="heuristic", specials="all")
-    env = WizardEnv(players=4, cards=None, specials="all", opponents={1: "heuristic", 3: "heuristic"})
-    assert env.possible_agents == ["player_0", "player_2"]
+    # odd seats are played by the engine itself (after an elimination too: the mark follows the seat)
+    want = history(players=players, games=1, seed=7, strategy="heuristic", specials="all", rules=rules)
+    opponents = {p: "heuristic" for p in range(1, players, 2)}
+    env = WizardEnv(players=players, cards=None, specials="all", rules=rules, opponents=opponents)
+    assert env.possible_agents == [f"player_{p}" for p in range(0, players, 2)]
     env.reset(seed=7)
     play_history(env, want)
-    assert [json.dumps(r) for r in env.history(labels={0: "heuristic", 2: "heuristic"})] == [
-        json.dumps(r) for r in want
-    ]
+    labels = {p: "heuristic" for p in range(0, players, 2)}
+    assert [json.dumps(r) for r in env.history(labels=labels)] == [json.dumps(r) for r in want]
+    if rules:
+        assert any("seats" in r and len(r["seats"]) < players for r in want)  # someone left
 
 
 def test_the_dealer_of_a_one_round_episode_can_be_chosen():

@@ -267,6 +267,42 @@ def time_pimc(rounds: int = 100, repeats: int = 3) -> list[dict]:
     return out
 
 
+def time_env(rounds: int = 200, repeats: int = 3) -> dict | None:
+    """The PettingZoo environment (``wizsim.env``), 4x10: one agent taking the first legal action against three
+    heuristic opponents inside the engine; agent decisions (AEC turns) per second, median after a warm-up.
+    None without PettingZoo."""
+    try:
+        from ..env import WizardEnv
+    except Exception:  # noqa: BLE001 - the optional extra is missing
+        return None
+    import numpy as np
+
+    env = WizardEnv(players=4, cards=10, opponents={1: "heuristic", 2: "heuristic", 3: "heuristic"})
+
+    def play(first: int, count: int) -> int:
+        turns = 0
+        for seed in range(first, first + count):
+            env.reset(seed=seed)
+            for _ in env.agent_iter():
+                obs, _, done, cut, _ = env.last()
+                env.step(None if done or cut else int(np.flatnonzero(obs["action_mask"])[0]))
+                turns += 0 if done or cut else 1
+        return turns
+
+    play(10**6, 3)  # compile, load caches
+    counts: list[int] = []
+    times = _timed(lambda r: counts.append(play(r * rounds, rounds)), repeats)
+    median = statistics.median(times)
+    return {
+        "name": "aec env 4x10 (1 agent, 3 heuristic opponents)",
+        "rounds": rounds,
+        "seconds_median": median,
+        "seconds_all": times,
+        "decisions_per_s": statistics.median(c / t for c, t in zip(counts, times, strict=True)),
+        "rounds_per_s": rounds / median,
+    }
+
+
 def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> dict:
     """Run every case (and the OpenSpiel baseline) and return the results."""
     cases = default_cases(0.02 if quick else 1.0)
@@ -275,6 +311,7 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
     pimc_results = time_pimc(4 if quick else 100, repeats)
     base = time_openspiel(0.3 if quick else 2.0, repeats) if openspiel else None
     startup = time_startup(repeats)
+    env = time_env(20 if quick else 200, repeats)
     by_name = {r["name"]: r for r in results}
     one = by_name["random 4x10"]["rounds_per_s"]
     two = by_name["random 4x10, 2 jobs"]["rounds_per_s"]
@@ -292,6 +329,7 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
         "pimc": pimc_results,
         "openspiel": base,
         "startup": startup,
+        "env": env,
     }
     if base is not None:
         out["ratio_random_4x10_vs_openspiel"] = one / base["rounds_per_s"]
@@ -333,6 +371,13 @@ def format_bench(res: dict) -> str:
         lines.append(
             f"{base['name']}: {base['rounds_per_s']:,.0f} rounds/s; wizsim random 4x10 is "
             f"{res['ratio_random_4x10_vs_openspiel']:.1f}x faster"
+        )
+    env = res.get("env")
+    if env:
+        engine = next(r for r in res["cases"] if r["name"] == "heuristic 4x10")["rounds_per_s"]
+        lines.append(
+            f"{env['name']}: {env['decisions_per_s']:,.0f} agent decisions/s, {env['rounds_per_s']:,.0f} rounds/s"
+            f" ({env['rounds_per_s'] / engine:.4f}x heuristic 4x10 simulation)"
         )
     st = res.get("startup")
     if st:
