@@ -257,6 +257,8 @@ def test_observations_fit_the_space_and_the_hands():
                 if obs["voids"][r, s]:
                     q = (me + r) % n
                     assert pend.hands[q, 13 * s : 13 * s + 13].sum() == 0
+        if pend.kind == L.DK_PASS:  # the passes being made now are nobody's to see yet
+            assert all((env.observe(a)["passes"][pend.trick] == -1).all() for a in env.agents)
         if pend.kind == L.DK_CARD:
             legal_cards = {env.table.card_of(f) for f in pend.legal}
             assert all(obs["hand"][c] > 0 for c in legal_cards)

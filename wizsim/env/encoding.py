@@ -192,6 +192,7 @@ class Encoder:
             else:
                 obs["hand"][:] = hands[me]
         # tricks, leaders, voids, passes
+        passes_done = pend.trick if kind == L.DK_PASS and pend is not None else tricks_done
         start_led = L.FREE if self.rules[L.R_MONO] != 0 else -1
         upto = tricks_done + (1 if current >= 0 else 0)
         for t in range(min(upto, k)):
@@ -208,7 +209,8 @@ class Encoder:
                 if follow != -1 and not (follow >> c) & 1:
                     obs["voids"][rel(q), led] = 1
                 led = int(led_after_checked(led, f, self.table))
-            if t < tricks_done and rec.passes[row, t, 0] >= 0:
+            # the passes after trick t, once every seat has passed (not those being decided now)
+            if t < passes_done and rec.passes[row, t, 0] >= 0:
                 obs["voids"][:] = 0  # after the passes anyone may hold any suit again
                 obs["passes"][t, 0] = rec.passes[row, t, me]
                 obs["passes"][t, 1] = rec.passes[row, t, (me - 1) % na]
