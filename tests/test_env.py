@@ -205,6 +205,18 @@ def test_a_random_agent_takes_legal_and_varied_decisions_beside_built_in_opponen
     assert len(seen["bid"]) >= 5 and len(seen["card"]) >= 30
 
 
+def test_an_agent_with_a_decision_override_keeps_the_forms_the_table_played():
+    # the asked seat is heuristic(form=random): its earlier Juggler/Cloud/Shapeshifter forms are the ones played,
+    # not drawn again (review of stop 40: the asked replay used to settle them once more and lose the table)
+    env = WizardEnv(players=4, cards=12, specials="juggler,cloud,shapeshifter", opponents={1: "random", 3: "random"})
+    for seed in range(12):
+        env.reset(seed=seed)
+        players = {a: agent("heuristic(form=random)", env) for a in env.possible_agents}
+        for name in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            env.step(None if term or trunc else players[name](obs))
+
+
 def test_agent_errors():
     env = WizardEnv(players=3, cards=2)
     with pytest.raises(WizsimError, match="strategy"):
@@ -235,8 +247,13 @@ def walk(env: WizardEnv, seed: int, check) -> None:
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 
 
-def test_observations_fit_the_space_and_the_hands():
-    env = WizardEnv(players=5, cards=None, specials="all", rules=["werewolf=may"])
+@pytest.mark.parametrize(
+    ("players", "cards", "rules", "opponents"),
+    [(5, None, ["werewolf=may"], {}), (4, 6, ["canadian=true"], {2: "heuristic", 3: "heuristic"})],
+)
+def test_observations_fit_the_space_and_the_hands(players, cards, rules, opponents):
+    env = WizardEnv(players=players, cards=cards, specials="all" if cards is None else None, rules=rules,
+                    opponents=opponents)  # fmt: skip
 
     def check(env, agent, obs):
         pend = env.table.pending
@@ -246,7 +263,7 @@ def test_observations_fit_the_space_and_the_hands():
             o = env.observe(other)
             seat = int(other.split("_")[1])
             # every agent sees its own hand as the engine holds it, and nobody else's
-            assert np.array_equal(o["hand"], pend.hands[seat])
+            assert np.array_equal(o["hand"], pend.hands[list(env.table.records.seats[pend.row]).index(seat)])
             assert o["others"].sum() == 0
             assert (o["action_mask"].sum() > 0) == (other == agent)
         # a suit a seat showed out of (since the last passes) is not in its hand
@@ -257,6 +274,17 @@ def test_observations_fit_the_space_and_the_hands():
                 if obs["voids"][r, s]:
                     q = (me + r) % n
                     assert pend.hands[q, 13 * s : 13 * s + 13].sum() == 0
+        rec, row = env.table.records, pend.row
+        info = obs["info"]
+        assert info[INFO["turned_up"]] == rec.indicator[row]
+        if pend.kind == L.DK_BID:  # only the dealer has a forbidden bid (canadian), from the bids made
+            dealer = int(rec.dealer[row])
+            made = [b for b in pend.bids if b >= 0]
+            k = int(rec.cards[row])
+            want = k - sum(made) if pend.round_seat == dealer and env.encoder.rules[L.R_CANADIAN] else -1
+            assert info[INFO["forbidden"]] == (want if 0 <= want <= k else -1)
+        if pend.kind == L.DK_CARD:  # the leader of the trick in play, as recorded
+            assert info[INFO["leader"]] == (int(rec.leaders[row, pend.trick]) - pend.round_seat) % n
         if pend.kind == L.DK_PASS:  # the passes being made now are nobody's to see yet
             assert all((env.observe(a)["passes"][pend.trick] == -1).all() for a in env.agents)
         if pend.kind == L.DK_CARD:
@@ -306,6 +334,8 @@ def test_bad_actions_and_calls_are_one_clear_error():
     env = WizardEnv(players=4, cards=3)
     with pytest.raises(WizsimError, match="call reset"):
         env.step(0)
+    with pytest.raises(WizsimError, match="call reset"):
+        env.observe("player_0")
     env.reset(seed=1)
     agent = env.agent_selection
     mask = env.observe(agent)["action_mask"]

@@ -108,10 +108,11 @@ def pending(script, kind, p, legal, t, pos, trump, shown, hand, cnt, bids, won, 
     """Record the first decision past the script: kind, seat, legal actions (bits), hands, bids and tricks so far.
 
     ``bids`` hold the bids made so far (-1: not yet). Later decisions past the
-    script are not recorded (the caller discards everything after the first).
+    script are not recorded (the caller discards everything after the first):
+    returns whether this one was, so that the caller adds its own slots only then.
     """
     if script[X_KIND] != 0:
-        return
+        return False
     script[X_KIND] = kind
     script[X_SEAT] = p
     script[X_LEGAL] = np.int64(legal)
@@ -131,6 +132,7 @@ def pending(script, kind, p, legal, t, pos, trump, shown, hand, cnt, bids, won, 
     for q in range(6):
         script[X_BIDS + q] = bids[q] if q < n else -1
         script[X_WON + q] = won[q] if q < n else 0
+    return True
 
 
 @hot
@@ -151,9 +153,9 @@ def external_bid(script, turn, seats):
         if q == turn.n:
             q = 0
         bids[q] = seats.bids[q]
-    pending(script, DK_BID, turn.p, legal, -1, turn.i, turn.trump, turn.shown, seats.hands, seats.cnt, bids,
-            seats.won, turn.n)  # fmt: skip
-    script[X_FORBIDDEN] = turn.forbidden
+    if pending(script, DK_BID, turn.p, legal, -1, turn.i, turn.trump, turn.shown, seats.hands, seats.cnt, bids,
+               seats.won, turn.n):  # fmt: skip
+        script[X_FORBIDDEN] = turn.forbidden
     return np.int64(0) if turn.forbidden != 0 else np.int64(1)
 
 
@@ -178,12 +180,12 @@ def external_card(script, turn, trick, legal, seats):
     f = given(script)
     if f >= 0:
         return f
-    pending(script, DK_CARD, turn.p, legal, turn.t, turn.j, turn.trump, turn.shown, seats.hands, seats.cnt,
-            seats.bids, seats.won, turn.n)  # fmt: skip
-    script[X_LEADER] = trick.leader
-    script[X_LED] = trick.led
-    script[X_CANCELLED] = np.int64(turn.cancelled)
-    script[X_CLOUD] = turn.cloud_taker
+    if pending(script, DK_CARD, turn.p, legal, turn.t, turn.j, turn.trump, turn.shown, seats.hands, seats.cnt,
+               seats.bids, seats.won, turn.n):  # fmt: skip
+        script[X_LEADER] = trick.leader
+        script[X_LED] = trick.led
+        script[X_CANCELLED] = np.int64(turn.cancelled)
+        script[X_CLOUD] = turn.cloud_taker
     return first_form(legal)
 
 

@@ -218,7 +218,7 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
                     f = external_card(script, turn, trick, legal, seats)
                 else:
                     f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
-            if f >= JUGGLER:
+            if f >= JUGGLER and not (ext and not asked):  # a form from the script is final
                 f, dec_st[0] = special_form(specials, strat[p], f, p, led, trump, strat, params, table, dec_st[0])
             if asked:
                 answered(script, DK_CARD, p, f)

@@ -142,6 +142,8 @@ class WizardEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_checked(agent)
+        if not hasattr(self, "episode_seed"):
+            raise WizsimError("no episode yet: call reset() first")
         obs: dict[str, np.ndarray] = self.encoder.observe(self.table, seat)
         obs["vector"] = self.encoder.vector(obs)
         pend = self.table.pending

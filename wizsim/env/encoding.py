@@ -51,6 +51,7 @@ INFO_FIELDS = (
     "forbidden",  # the Canadian rule's forbidden bid for the bidder, -1 none
     "players",  # players in this round
     "werewolf",  # the Werewolf's holder (relative seat) when it was swapped, else -1
+    "turned_up",  # the card turned up at the deal (-1 none), also after a Werewolf took it into its hand
 )
 INFO = {name: i for i, name in enumerate(INFO_FIELDS)}
 SCORE_BOUND = 10**6
@@ -240,6 +241,7 @@ class Encoder:
         info[INFO["players"]] = na
         wolf_known = kind in (L.DK_BID, L.DK_CARD, L.DK_PASS) or pend is None
         info[INFO["werewolf"]] = rel(int(rec.werewolf[row])) if wolf_known and rec.swapped[row] else -1
+        info[INFO["turned_up"]] = rec.indicator[row]  # turned up before any decision of the round
         return obs
 
     def vector(self, obs: dict[str, np.ndarray]) -> np.ndarray:
