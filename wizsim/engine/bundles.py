@@ -67,8 +67,9 @@ Models = namedtuple(
     "Models", "bid_table card_w1 card_b1 card_w2 card_log card_log_n bid_w1 bid_b1 bid_w2 bid_log bid_log_n"
 )
 #: compile-time switches (:mod:`.players.switches`): one-element arrays, bool (that part is not compiled) or int8;
-#: ``rules``: the run's bid-rule functions and their feature buffer, or a bool array without rule seats
-Switches = namedtuple("Switches", "pimc heuristic specials learned view_kept rules")
+#: ``rules``: the run's bid-rule functions and their feature buffer, or a bool array without rule seats;
+#: ``external``: some seats decide outside the engine (:mod:`.external`)
+Switches = namedtuple("Switches", "pimc heuristic specials learned view_kept rules external")
 #: the run's bid rules (:mod:`.players.rule`): ``N_BID_RULES`` compiled functions, and their feature buffer
 BidRules = namedtuple("BidRules", "functions features")
 #: what pimc and learned seats know of the round (:mod:`.players.pimc_view`): copies of each card played, the

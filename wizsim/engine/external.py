@@ -30,9 +30,10 @@ script: the engine trusts them.
 from __future__ import annotations
 
 import numpy as np
+from numba.extending import overload
 
 from .jit.bits import ONE, U64
-from .jit.config import hot
+from .jit.config import OVERLOAD_OPTIONS, hot, jit, switch_off
 from .layout import (
     CLOUD,
     CLOUD_AS,
@@ -73,10 +74,40 @@ from .layout import (
 )
 
 
-@hot
-def is_external(script, params, p):
-    """Whether seat ``p`` decides outside the engine."""
-    return script[X_ON] != 0 and params[p, SEAT_EXTERNAL] != 0
+def is_external(on, script, params, p):  # pragma: no cover - compiled
+    """Whether seat ``p`` decides outside the engine. ``on``: the compile-time switch ``Switches.external``: a
+    run without external seats compiles ``False`` here, and none of this module's code into its round."""
+    raise NotImplementedError
+
+
+@overload(is_external, jit_options=OVERLOAD_OPTIONS)
+def _is_external(on, script, params, p):
+    if switch_off(on):
+        return lambda on, script, params, p: False
+    return lambda on, script, params, p: script[X_ON] != 0 and params[p, SEAT_EXTERNAL] != 0
+
+
+def decide_external(on, script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, cancelled, cloud_taker,
+                    leader, led, legal, hands, cnt, bids, won, work):  # pragma: no cover - compiled  # fmt: skip
+    """:func:`external_decision` behind the switch ``on`` (a stub, never reached, without external seats)."""
+    raise NotImplementedError
+
+
+@overload(decide_external, jit_options=OVERLOAD_OPTIONS)
+def _decide_external(on, script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, cancelled, cloud_taker,
+                     leader, led, legal, hands, cnt, bids, won, work):  # fmt: skip
+    if switch_off(on):
+        return lambda on, script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, cancelled, cloud_taker, \
+            leader, led, legal, hands, cnt, bids, won, work: np.int64(0)  # fmt: skip
+
+    def call(on, script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, cancelled, cloud_taker, leader, led,
+             legal, hands, cnt, bids, won, work):  # fmt: skip
+        return external_decision(script, np.int64(kind), np.int64(p), np.int64(t), np.int64(pos), np.int64(n),
+                                 np.int64(k), np.int64(dealer), np.int64(trump), np.int64(shown),
+                                 np.int64(forbidden), np.bool_(cancelled), np.int64(cloud_taker), np.int64(leader),
+                                 np.int64(led), U64(legal), hands, cnt, bids, won, work)  # fmt: skip
+
+    return call
 
 
 @hot
@@ -103,7 +134,7 @@ def given(script):
     return np.int64(-1)
 
 
-@hot
+@jit
 def pending(script, kind, p, legal, t, pos, trump, shown, hand, cnt, bids, won, n):
     """Record the first decision past the script: kind, seat, legal actions (bits), hands, bids and tricks so far.
 
@@ -136,30 +167,6 @@ def pending(script, kind, p, legal, t, pos, trump, shown, hand, cnt, bids, won, 
 
 
 @hot
-def external_bid(script, turn, seats):
-    """An external seat's bid (its legal bids: 0..k but the Canadian rule's forbidden one)."""
-    b = given(script)
-    if b >= 0:
-        return b
-    legal = (ONE << U64(turn.k + 1)) - ONE
-    if turn.forbidden >= 0:
-        legal &= ~(ONE << U64(turn.forbidden))
-    bids = seats.work  # the bids made so far, from the dealer's left (the others: -1)
-    for q in range(turn.n):
-        bids[q] = -1
-    q = turn.dealer
-    for _ in range(turn.i):
-        q += 1
-        if q == turn.n:
-            q = 0
-        bids[q] = seats.bids[q]
-    if pending(script, DK_BID, turn.p, legal, -1, turn.i, turn.trump, turn.shown, seats.hands, seats.cnt, bids,
-               seats.won, turn.n):  # fmt: skip
-        script[X_FORBIDDEN] = turn.forbidden
-    return np.int64(0) if turn.forbidden != 0 else np.int64(1)
-
-
-@hot
 def first_form(legal):
     """The stand-in card after the script: the lowest legal card, a flexible one in its first form."""
     c = np.int64(0)
@@ -174,32 +181,43 @@ def first_form(legal):
     return c
 
 
-@hot
-def external_card(script, turn, trick, legal, seats):
-    """The form an external seat plays (``legal``: its legal cards)."""
-    f = given(script)
-    if f >= 0:
-        return f
-    if pending(script, DK_CARD, turn.p, legal, turn.t, turn.j, turn.trump, turn.shown, seats.hands, seats.cnt,
-               seats.bids, seats.won, turn.n):  # fmt: skip
-        script[X_LEADER] = trick.leader
-        script[X_LED] = trick.led
-        script[X_CANCELLED] = np.int64(turn.cancelled)
-        script[X_CLOUD] = turn.cloud_taker
-    return first_form(legal)
+@jit
+def external_decision(script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, cancelled, cloud_taker, leader,
+                      led, legal, hands, cnt, bids, won, work):  # fmt: skip
+    """An external seat's bid, card (its form; ``legal`` its legal cards) or named trump (``kind``: DK_*).
 
-
-@hot
-def external_trump(script, dealer, n, shown, seats):
-    """The suit an external dealer names after a Wizard or special card is turned up (RULES.md 3)."""
-    s = given(script)
-    if s >= 0:
-        return s
-    bids = seats.work  # nobody has bid yet
-    for q in range(n):
-        bids[q] = -1
-    pending(script, DK_TRUMP, dealer, 15, -1, -1, NO_TRUMP, shown, seats.hands, seats.cnt, bids, seats.won, n)
-    return np.int64(0)
+    One function of its own for the three, not inlined: the round of a run without external seats then
+    carries one call it never makes, not this code, and compiles sooner. ``pos``: the bid's place in the
+    bidding or the card's in the trick; ``t``, ``leader``, ``led``, ``cancelled``, ``cloud_taker``: the
+    trick in play (cards); ``forbidden``: the Canadian rule's forbidden bid (bids).
+    """
+    a = given(script)
+    if a >= 0:
+        return a
+    if kind == DK_CARD:
+        if pending(script, np.int64(DK_CARD), p, legal, t, pos, trump, shown, hands, cnt, bids, won, n):
+            script[X_LEADER] = leader
+            script[X_LED] = led
+            script[X_CANCELLED] = np.int64(cancelled)
+            script[X_CLOUD] = cloud_taker
+        return first_form(legal)
+    for q in range(n):  # the bids made so far, from the dealer's left (the others: -1)
+        work[q] = -1
+    if kind == DK_TRUMP:  # before the bids
+        pending(script, np.int64(DK_TRUMP), p, U64(15), t, pos, trump, shown, hands, cnt, work, won, n)
+        return np.int64(0)
+    q = dealer
+    for _ in range(pos):
+        q += 1
+        if q == n:
+            q = 0
+        work[q] = bids[q]
+    ok = (ONE << U64(k + 1)) - ONE
+    if forbidden >= 0:
+        ok &= ~(ONE << U64(forbidden))
+    if pending(script, np.int64(DK_BID), p, ok, t, pos, trump, shown, hands, cnt, work, won, n):
+        script[X_FORBIDDEN] = forbidden
+    return np.int64(0) if forbidden != 0 else np.int64(1)
 
 
 @hot
@@ -210,7 +228,8 @@ def external_werewolf(script, wolf, may, n, trump, shown, hands, cnt):
         legal = np.int64(0b111110) | np.int64(may)  # WOLF_KEEP only if it may decline; swaps 1..5
         bids = np.full(n, -1, dtype=np.int64)  # before the bids; a rare event: its own small arrays
         won = np.zeros(n, dtype=np.int64)
-        pending(script, DK_WEREWOLF, wolf, legal, -1, -1, trump, shown, hands, cnt, bids, won, n)
+        none = np.int64(-1)
+        pending(script, np.int64(DK_WEREWOLF), wolf, U64(legal), none, none, trump, shown, hands, cnt, bids, won, n)
         code = np.int64(WOLF_SWAP + 1 + NO_TRUMP)
     if code < WOLF_SWAP:
         return False, trump
@@ -223,8 +242,36 @@ def external_pass(script, q, t, n, trump, shown, hands, cnt, bids, won):
     c = given(script)
     if c >= 0:
         return c
-    pending(script, DK_PASS, q, hands[q], t, -1, trump, shown, hands, cnt, bids, won, n)
+    pending(script, np.int64(DK_PASS), q, hands[q], t, np.int64(-1), trump, shown, hands, cnt, bids, won, n)
     c = np.int64(0)
     while ((hands[q] >> U64(c)) & ONE) == 0:
         c += 1
     return c
+
+
+def werewolf_external(on, script, wolf, may, n, trump, shown, hands, cnt):  # pragma: no cover - compiled
+    """:func:`external_werewolf` behind the switch ``on`` (a stub, never reached, without external seats)."""
+    raise NotImplementedError
+
+
+@overload(werewolf_external, jit_options=OVERLOAD_OPTIONS)
+def _werewolf_external(on, script, wolf, may, n, trump, shown, hands, cnt):
+    if switch_off(on):
+        return lambda on, script, wolf, may, n, trump, shown, hands, cnt: (False, trump)
+    return lambda on, script, wolf, may, n, trump, shown, hands, cnt: external_werewolf(
+        script, wolf, may, n, trump, shown, hands, cnt
+    )
+
+
+def pass_external(on, script, q, t, n, trump, shown, hands, cnt, bids, won):  # pragma: no cover - compiled
+    """:func:`external_pass` behind the switch ``on`` (a stub, never reached, without external seats)."""
+    raise NotImplementedError
+
+
+@overload(pass_external, jit_options=OVERLOAD_OPTIONS)
+def _pass_external(on, script, q, t, n, trump, shown, hands, cnt, bids, won):
+    if switch_off(on):
+        return lambda on, script, q, t, n, trump, shown, hands, cnt, bids, won: np.int64(0)
+    return lambda on, script, q, t, n, trump, shown, hands, cnt, bids, won: external_pass(
+        script, q, t, n, trump, shown, hands, cnt, bids, won
+    )

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bundles import BidTurn, Turn
-from .external import answered, asking, external_card, external_trump, is_external
+from .external import answered, asking, decide_external, is_external
 from .game.deal import clear_hands, deal_mono, deal_preset, deal_shuffled, record_hands
 from .game.events import dealer_names_trump
 from .game.score import cloud_bid, round_score
@@ -119,11 +119,13 @@ def trump_phase(n, k, dealer, fixed_trump, indicator, setup, players, dec_st, se
             names = cls == CLASS_SPECIAL or rules[R_WIZARD_INDICATOR] == 0
             if rules[R_PASSIVE_INDICATOR] != 0 and (indicator == FAIRY or indicator == BOMB):
                 names = False
-            script = setup.pre.script
-            ext = is_external(script, params, dealer)
+            script, on = setup.pre.script, setup.feats.external
+            ext = is_external(on, script, params, dealer)
             asked = ext and asking(script, dealer)
             if names and ext and not asked:
-                trump = external_trump(script, dealer, n, indicator, seats)
+                trump = decide_external(on, script, DK_TRUMP, dealer, -1, -1, n, k, dealer, NO_TRUMP, indicator, -1,
+                                        False, -1, -1, -1, ZERO, hands, cnt, seats.bids, seats.won,
+                                        seats.work)  # fmt: skip
             elif names:
                 trump = dealer_names_trump(dealer, hands, strat, params, dec_st)
                 if asked:
@@ -133,7 +135,20 @@ def trump_phase(n, k, dealer, fixed_trump, indicator, setup, players, dec_st, se
     shown = indicator
     if (rules[R_SPECIALS] >> (WEREWOLF - DRAGON)) & 1:
         wolf, swapped, trump, shown, dec_st[0] = special_werewolf(
-            specials, n, k, indicator, trump, fixed_trump, rules, strat, params, dec_st[0], hands, cnt, setup.pre.script
+            specials,
+            n,
+            k,
+            indicator,
+            trump,
+            fixed_trump,
+            rules,
+            strat,
+            params,
+            dec_st[0],
+            hands,
+            cnt,
+            setup.pre.script,
+            setup.feats.external,
         )
     return trump, wolf, swapped, shown
 
@@ -208,14 +223,16 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
                 p = 0
             led = trick.led
             legal = legal_mask(hands[p], led, masks)
-            ext = is_external(script, params, p)  # an external seat (external.py): its card comes from the script
+            ext = is_external(feats.external, script, params, p)  # an external seat (external.py): the script's card
             asked = ext and asking(script, p)
             if strat[p] == S_RANDOM and not ext:  # random play's fast path, in the loop: through seat_card 2-7% slower
                 f = random_card(dec_st, legal)
             else:
                 turn = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud_taker)
                 if ext and not asked:
-                    f = external_card(script, turn, trick, legal, seats)
+                    f = decide_external(feats.external, script, DK_CARD, p, t, j, n, k, dealer, trump, shown, -1,
+                                        cancelled, cloud_taker, trick.leader, trick.led, legal, hands, cnt, bids, won,
+                                        work)  # fmt: skip
                 else:
                     f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
             if f >= JUGGLER and not (ext and not asked):  # a form from the script is final
@@ -239,7 +256,7 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
         leader = next_leader
         if (trick.flags & FLAG_JUGGLER) != 0 and t < k - 1:
             dec_st[0] = special_passes(specials, n, t, trump, shown, strat, params, dec_st[0], hands, cnt, bids, won,
-                                       work, script)  # fmt: skip
+                                       work, script, feats.external)  # fmt: skip
             if track:
                 passes_hook(n, work, view, feats.pimc)
             if record:

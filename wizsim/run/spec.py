@@ -119,7 +119,8 @@ class RunSpec:
             return np.zeros(1, dtype=np.int8 if on else np.bool_)
 
         feats = Switches(switch("pimc" in need), switch("heuristic" in need), switch(has_specials),
-                         switch("learned" in need), switch("view" in need), kernel_rules(rules))  # fmt: skip
+                         switch("learned" in need), switch("view" in need), kernel_rules(rules),
+                         switch(bool(self.external_seats)))  # fmt: skip
         tables = Tables(self.deck, mono, table, masks, self.rules.to_array(self.specials))
         return Setup(tables, pre, models, feats), Players(ids, params)
 

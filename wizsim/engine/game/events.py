@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..external import answered, asking, external_pass, external_werewolf, is_external
+from ..external import answered, asking, is_external, pass_external, werewolf_external
 from ..jit.bits import ONE, U64
 from ..jit.borrow import stack_stream
 from ..jit.config import hot, jit
@@ -37,7 +37,7 @@ from ..players.decisions import decider
 from ..players.heuristic import heuristic_pass, suit_strength
 
 
-def werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt, script):
+def werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt, script, ext_on):
     """The Werewolf before the bids: (holder or -1, swapped, trump, card now face up, stream state).
 
     Compiled as the implementation of the switch :func:`..players.switches.special_werewolf`
@@ -53,14 +53,15 @@ def werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, stat
             wolf = p
     if wolf >= 0 and fixed_trump == FROM_INDICATOR:
         heur = decider(strat, params, wolf, D_WEREWOLF) == S_HEURISTIC
-        external = is_external(script, params, wolf)
+        external = is_external(ext_on, script, params, wolf)
         asked = external and asking(script, wolf)
         external = external and not asked
         named = trump
         if indicator >= 0:
             swapped = 1
             if external:
-                swap, named = external_werewolf(script, wolf, rules[R_WEREWOLF] != 0, n, trump, indicator, hands, cnt)
+                swap, named = werewolf_external(ext_on, script, wolf, rules[R_WEREWOLF] != 0, n, trump, indicator, hands,
+                                                cnt)  # fmt: skip
                 swapped = np.int64(swap)
             elif rules[R_WEREWOLF] != 0 and not heur:
                 swapped = below(dec_st, 2)
@@ -122,17 +123,17 @@ def juggler_passes(on, n, trump, strat, params, state, hands, cnt, bids, won, wo
     return dec_st[0]
 
 
-def round_passes(on, n, t, trump, shown, strat, params, state, hands, cnt, bids, won, work, script):
+def round_passes(on, n, t, trump, shown, strat, params, state, hands, cnt, bids, won, work, script, ext_on):
     """:func:`juggler_passes` in the round after trick ``t``: an external seat's card comes from ``script``.
 
     Compiled as the implementation of the switch :func:`..players.switches.special_passes`.
     """
     dec_st = stack_stream(state)
     for q in range(n):
-        ext = is_external(script, params, q)
+        ext = is_external(ext_on, script, params, q)
         asked = ext and asking(script, q)
         if ext and not asked:
-            work[q] = external_pass(script, q, t, n, trump, shown, hands, cnt, bids, won)
+            work[q] = pass_external(ext_on, script, q, t, n, trump, shown, hands, cnt, bids, won)
         else:
             work[q] = choose_pass(q, trump, strat, params, dec_st, hands, bids, won)
             if asked:

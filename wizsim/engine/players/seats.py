@@ -45,7 +45,8 @@ from __future__ import annotations
 import importlib
 import linecache
 
-from ..external import answered, asking, external_bid, is_external
+from ..external import answered, asking, decide_external, is_external
+from ..jit.bits import ZERO
 from ..jit.config import hot, inline_generated
 from ..layout import DK_BID, REGISTRY
 from . import rule
@@ -121,11 +122,13 @@ def seat_bid(turn, named, clairvoyant, setup, players, dec_st, seats, view):
     An external seat's bid comes from the script (:mod:`..external`), legal as given, unless its own player is
     asked for it.
     """
-    script = setup.pre.script
-    ext = is_external(script, players.params, turn.p)
+    script, on = setup.pre.script, setup.feats.external
+    ext = is_external(on, script, players.params, turn.p)
     asked = ext and asking(script, turn.p)
     if ext and not asked:
-        return external_bid(script, turn, seats)
+        return decide_external(on, script, DK_BID, turn.p, -1, turn.i, turn.n, turn.k, turn.dealer, turn.trump,
+                               turn.shown, turn.forbidden, False, -1, -1, -1, ZERO, seats.hands, seats.cnt, seats.bids,
+                               seats.won, seats.work)  # fmt: skip
     if rule.has_rule(turn, clairvoyant, players):
         b, est = rule.bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)
     else:

@@ -54,16 +54,16 @@ def _special_form(on, kind, f, p, led, trump, strat, params, table, st):
 
 
 def special_werewolf(
-    on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt, script
+    on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt, script, ext_on
 ):  # pragma: no cover
     """:func:`..game.events.werewolf`; a stub without special cards."""
     raise NotImplementedError
 
 
 @overload(special_werewolf, jit_options=OVERLOAD_OPTIONS)
-def _special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt, script):
+def _special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt, script, ext_on):
     if switch_off(on):
-        return lambda on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt, script: (
+        return lambda on, n, k, indicator, trump, fixed_trump, rules, strat, params, state, hands, cnt, script, ext_on: (
             np.int64(-1), np.int64(0), trump, indicator, state
         )  # fmt: skip
 
@@ -71,16 +71,16 @@ def _special_werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, par
 
 
 def special_passes(
-    on, n, t, trump, shown, strat, params, state, hands, cnt, bids, won, work, script
+    on, n, t, trump, shown, strat, params, state, hands, cnt, bids, won, work, script, ext_on
 ):  # pragma: no cover - compiled
     """:func:`..game.events.round_passes`; a stub without special cards."""
     raise NotImplementedError
 
 
 @overload(special_passes, jit_options=OVERLOAD_OPTIONS)
-def _special_passes(on, n, t, trump, shown, strat, params, state, hands, cnt, bids, won, work, script):
+def _special_passes(on, n, t, trump, shown, strat, params, state, hands, cnt, bids, won, work, script, ext_on):
     if switch_off(on):
-        return lambda on, n, t, trump, shown, strat, params, state, hands, cnt, bids, won, work, script: state
+        return lambda on, n, t, trump, shown, strat, params, state, hands, cnt, bids, won, work, script, ext_on: state
 
     return round_passes  # the implementation itself: no wrapper call per Juggler trick
 
