@@ -1,7 +1,8 @@
 """Compile-time switches: the players' code and the special cards' events are compiled only for runs that use them.
 
 The kernels take ``feats`` (:class:`..bundles.Switches`): ``pimc``,
-``heuristic``, ``specials``, ``learned`` and ``view_kept``, one-element arrays
+``heuristic``, ``specials``, ``learned``, ``view_kept`` and ``external``
+(seats deciding outside the engine, :mod:`..external`), one-element arrays
 whose dtype says whether a run needs that part of the engine, bool for no and
 int8 for yes, and ``rules``: the run's bid-rule functions with their feature
 buffer (:mod:`.rule`), or a bool array without rule seats
