@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 from numba.extending import overload
 
-from .jit.bits import ONE, U64
+from .jit.bits import ONE, U64, lowest_bit
 from .jit.config import OVERLOAD_OPTIONS, hot, jit, switch_off
 from .layout import (
     CLOUD,
@@ -53,15 +53,11 @@ from .layout import (
     X_ANSWER,
     X_ASK,
     X_BIDS,
-    X_CANCELLED,
-    X_CLOUD,
     X_CNT,
     X_CURSOR,
     X_FORBIDDEN,
-    X_HAND,
     X_KIND,
     X_LEADER,
-    X_LED,
     X_LEGAL,
     X_LEN,
     X_ON,
@@ -87,25 +83,25 @@ def _is_external(on, script, params, p):
     return lambda on, script, params, p: script[X_ON] != 0 and params[p, SEAT_EXTERNAL] != 0
 
 
-def decide_external(on, script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, cancelled, cloud_taker,
-                    leader, led, legal, hands, cnt, bids, won, work):  # pragma: no cover - compiled  # fmt: skip
+def decide_external(
+    on, script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, leader, legal, cnt, bids, won, work
+):  # pragma: no cover - compiled
     """:func:`external_decision` behind the switch ``on`` (a stub, never reached, without external seats)."""
     raise NotImplementedError
 
 
 @overload(decide_external, jit_options=OVERLOAD_OPTIONS)
-def _decide_external(on, script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, cancelled, cloud_taker,
-                     leader, led, legal, hands, cnt, bids, won, work):  # fmt: skip
+def _decide_external(on, script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, leader, legal, cnt, bids,
+                     won, work):  # fmt: skip
     if switch_off(on):
-        return lambda on, script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, cancelled, cloud_taker, \
-            leader, led, legal, hands, cnt, bids, won, work: np.int64(0)  # fmt: skip
+        return lambda on, script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, leader, legal, cnt, bids, \
+            won, work: np.int64(0)  # fmt: skip
 
-    def call(on, script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, cancelled, cloud_taker, leader, led,
-             legal, hands, cnt, bids, won, work):  # fmt: skip
+    def call(on, script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, leader, legal, cnt, bids, won, work):  # fmt: skip
+        # typed values, not literals: one compiled signature for every call site
         return external_decision(script, np.int64(kind), np.int64(p), np.int64(t), np.int64(pos), np.int64(n),
                                  np.int64(k), np.int64(dealer), np.int64(trump), np.int64(shown),
-                                 np.int64(forbidden), np.bool_(cancelled), np.int64(cloud_taker), np.int64(leader),
-                                 np.int64(led), U64(legal), hands, cnt, bids, won, work)  # fmt: skip
+                                 np.int64(forbidden), np.int64(leader), U64(legal), cnt, bids, won, work)  # fmt: skip
 
     return call
 
@@ -135,7 +131,7 @@ def given(script):
 
 
 @jit
-def pending(script, kind, p, legal, t, pos, trump, shown, hand, cnt, bids, won, n):
+def pending(script, kind, p, legal, t, pos, trump, shown, cnt, bids, won, n):
     """Record the first decision past the script: kind, seat, legal actions (bits), hands, bids and tricks so far.
 
     ``bids`` hold the bids made so far (-1: not yet). Later decisions past the
@@ -151,11 +147,7 @@ def pending(script, kind, p, legal, t, pos, trump, shown, hand, cnt, bids, won, 
     script[X_POS] = pos
     script[X_TRUMP] = trump
     script[X_SHOWN] = shown
-    script[X_HAND] = np.int64(hand[p])
     script[X_LEADER] = -1
-    script[X_LED] = -1
-    script[X_CANCELLED] = 0
-    script[X_CLOUD] = -1
     script[X_FORBIDDEN] = -1
     for q in range(n):
         for c in range(64):
@@ -169,9 +161,7 @@ def pending(script, kind, p, legal, t, pos, trump, shown, hand, cnt, bids, won, 
 @hot
 def first_form(legal):
     """The stand-in card after the script: the lowest legal card, a flexible one in its first form."""
-    c = np.int64(0)
-    while ((legal >> U64(c)) & ONE) == 0:
-        c += 1
+    c = np.int64(lowest_bit(legal))
     if c == JUGGLER:
         return np.int64(JUGGLER_AS)
     if c == CLOUD:
@@ -182,29 +172,26 @@ def first_form(legal):
 
 
 @jit
-def external_decision(script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, cancelled, cloud_taker, leader,
-                      led, legal, hands, cnt, bids, won, work):  # fmt: skip
+def external_decision(script, kind, p, t, pos, n, k, dealer, trump, shown, forbidden, leader, legal, cnt, bids, won,
+                      work):  # fmt: skip
     """An external seat's bid, card (its form; ``legal`` its legal cards) or named trump (``kind``: DK_*).
 
     One function of its own for the three, not inlined: the round of a run without external seats then
     carries one call it never makes, not this code, and compiles sooner. ``pos``: the bid's place in the
-    bidding or the card's in the trick; ``t``, ``leader``, ``led``, ``cancelled``, ``cloud_taker``: the
-    trick in play (cards); ``forbidden``: the Canadian rule's forbidden bid (bids).
+    bidding or the card's in the trick; ``t``, ``leader``: the trick in play and who led it (cards);
+    ``forbidden``: the Canadian rule's forbidden bid (bids).
     """
     a = given(script)
     if a >= 0:
         return a
     if kind == DK_CARD:
-        if pending(script, np.int64(DK_CARD), p, legal, t, pos, trump, shown, hands, cnt, bids, won, n):
+        if pending(script, np.int64(DK_CARD), p, legal, t, pos, trump, shown, cnt, bids, won, n):
             script[X_LEADER] = leader
-            script[X_LED] = led
-            script[X_CANCELLED] = np.int64(cancelled)
-            script[X_CLOUD] = cloud_taker
         return first_form(legal)
     for q in range(n):  # the bids made so far, from the dealer's left (the others: -1)
         work[q] = -1
     if kind == DK_TRUMP:  # before the bids
-        pending(script, np.int64(DK_TRUMP), p, U64(15), t, pos, trump, shown, hands, cnt, work, won, n)
+        pending(script, np.int64(DK_TRUMP), p, U64(15), t, pos, trump, shown, cnt, work, won, n)
         return np.int64(0)
     q = dealer
     for _ in range(pos):
@@ -215,13 +202,13 @@ def external_decision(script, kind, p, t, pos, n, k, dealer, trump, shown, forbi
     ok = (ONE << U64(k + 1)) - ONE
     if forbidden >= 0:
         ok &= ~(ONE << U64(forbidden))
-    if pending(script, np.int64(DK_BID), p, ok, t, pos, trump, shown, hands, cnt, work, won, n):
+    if pending(script, np.int64(DK_BID), p, ok, t, pos, trump, shown, cnt, work, won, n):
         script[X_FORBIDDEN] = forbidden
     return np.int64(0) if forbidden != 0 else np.int64(1)
 
 
 @hot
-def external_werewolf(script, wolf, may, n, trump, shown, hands, cnt):
+def external_werewolf(script, wolf, may, n, trump, shown, cnt):
     """An external Werewolf holder's choice: (swap, trump). ``may``: the swap may be declined (werewolf=may)."""
     code = given(script)
     if code < 0:
@@ -229,7 +216,7 @@ def external_werewolf(script, wolf, may, n, trump, shown, hands, cnt):
         bids = np.full(n, -1, dtype=np.int64)  # before the bids; a rare event: its own small arrays
         won = np.zeros(n, dtype=np.int64)
         none = np.int64(-1)
-        pending(script, np.int64(DK_WEREWOLF), wolf, U64(legal), none, none, trump, shown, hands, cnt, bids, won, n)
+        pending(script, np.int64(DK_WEREWOLF), wolf, U64(legal), none, none, trump, shown, cnt, bids, won, n)
         code = np.int64(WOLF_SWAP + 1 + NO_TRUMP)
     if code < WOLF_SWAP:
         return False, trump
@@ -242,24 +229,21 @@ def external_pass(script, q, t, n, trump, shown, hands, cnt, bids, won):
     c = given(script)
     if c >= 0:
         return c
-    pending(script, np.int64(DK_PASS), q, hands[q], t, np.int64(-1), trump, shown, hands, cnt, bids, won, n)
-    c = np.int64(0)
-    while ((hands[q] >> U64(c)) & ONE) == 0:
-        c += 1
-    return c
+    pending(script, np.int64(DK_PASS), q, hands[q], t, np.int64(-1), trump, shown, cnt, bids, won, n)
+    return np.int64(lowest_bit(hands[q]))  # the stand-in: the lowest card held
 
 
-def werewolf_external(on, script, wolf, may, n, trump, shown, hands, cnt):  # pragma: no cover - compiled
+def werewolf_external(on, script, wolf, may, n, trump, shown, cnt):  # pragma: no cover - compiled
     """:func:`external_werewolf` behind the switch ``on`` (a stub, never reached, without external seats)."""
     raise NotImplementedError
 
 
 @overload(werewolf_external, jit_options=OVERLOAD_OPTIONS)
-def _werewolf_external(on, script, wolf, may, n, trump, shown, hands, cnt):
+def _werewolf_external(on, script, wolf, may, n, trump, shown, cnt):
     if switch_off(on):
-        return lambda on, script, wolf, may, n, trump, shown, hands, cnt: (False, trump)
-    return lambda on, script, wolf, may, n, trump, shown, hands, cnt: external_werewolf(
-        script, wolf, may, n, trump, shown, hands, cnt
+        return lambda on, script, wolf, may, n, trump, shown, cnt: (False, trump)
+    return lambda on, script, wolf, may, n, trump, shown, cnt: external_werewolf(
+        script, wolf, may, n, trump, shown, cnt
     )
 
 

@@ -104,13 +104,9 @@ X_TRICK = 7  # the trick number (card and pass decisions), else -1
 X_POS = 8  # the card's place in the trick (0: leads), or the bid's place in the bidding
 X_TRUMP = 9  # the trump so far (NO_TRUMP before it is decided)
 X_SHOWN = 10  # the face-up card (-1: none)
-X_HAND = 11  # the deciding seat's hand (card-type bits)
-X_LEADER = 12  # the current trick's leader
-X_LED = 13  # its led state
-X_CANCELLED = 14  # a Bomb cancelled the bids (bomb=cancel_bids)
-X_CLOUD = 15  # the Cloud's taker so far, -1: none
-X_FORBIDDEN = 16  # the Canadian rule's forbidden bid, -1: none
-X_CNT = 17  # + 64 * seat + card type: copies of each card in each seat's hand (seats 0..5)
+X_LEADER = 11  # the current trick's leader (card decisions), else -1
+X_FORBIDDEN = 12  # the Canadian rule's forbidden bid, -1: none
+X_CNT = 13  # + 64 * seat + card type: copies of each card in each seat's hand (seats 0..5)
 X_BIDS = X_CNT + 6 * 64  # + seat: the bids made so far (-1: not yet)
 X_WON = X_BIDS + 6  # + seat: tricks won so far
 X_ANSWER = X_WON + 6  # the asked seat's decision (X_ASK), as the engine action of its kind

@@ -124,8 +124,7 @@ def trump_phase(n, k, dealer, fixed_trump, indicator, setup, players, dec_st, se
             asked = ext and asking(script, dealer)
             if names and ext and not asked:
                 trump = decide_external(on, script, DK_TRUMP, dealer, -1, -1, n, k, dealer, NO_TRUMP, indicator, -1,
-                                        False, -1, -1, -1, ZERO, hands, cnt, seats.bids, seats.won,
-                                        seats.work)  # fmt: skip
+                                        -1, ZERO, cnt, seats.bids, seats.won, seats.work)  # fmt: skip
             elif names:
                 trump = dealer_names_trump(dealer, hands, strat, params, dec_st)
                 if asked:
@@ -231,8 +230,7 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
                 turn = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud_taker)
                 if ext and not asked:
                     f = decide_external(feats.external, script, DK_CARD, p, t, j, n, k, dealer, trump, shown, -1,
-                                        cancelled, cloud_taker, trick.leader, trick.led, legal, hands, cnt, bids, won,
-                                        work)  # fmt: skip
+                                        trick.leader, legal, cnt, bids, won, work)  # fmt: skip
                 else:
                     f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
             if f >= JUGGLER and not (ext and not asked):  # a form from the script is final

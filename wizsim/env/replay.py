@@ -76,7 +76,6 @@ class Pending:
     trump: int
     shown: int
     leader: int
-    led: int
     forbidden: int
     hands: np.ndarray
     bids: np.ndarray
@@ -262,7 +261,6 @@ class Replay:
             trump=int(x[L.X_TRUMP]),
             shown=int(x[L.X_SHOWN]),
             leader=int(x[L.X_LEADER]),
-            led=int(x[L.X_LED]),
             forbidden=int(x[L.X_FORBIDDEN]),
             hands=hands,
             bids=x[L.X_BIDS : L.X_BIDS + na].copy(),

@@ -60,8 +60,7 @@ def werewolf(on, n, k, indicator, trump, fixed_trump, rules, strat, params, stat
         if indicator >= 0:
             swapped = 1
             if external:
-                swap, named = werewolf_external(ext_on, script, wolf, rules[R_WEREWOLF] != 0, n, trump, indicator, hands,
-                                                cnt)  # fmt: skip
+                swap, named = werewolf_external(ext_on, script, wolf, rules[R_WEREWOLF] != 0, n, trump, indicator, cnt)
                 swapped = np.int64(swap)
             elif rules[R_WEREWOLF] != 0 and not heur:
                 swapped = below(dec_st, 2)

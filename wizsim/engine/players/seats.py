@@ -127,8 +127,7 @@ def seat_bid(turn, named, clairvoyant, setup, players, dec_st, seats, view):
     asked = ext and asking(script, turn.p)
     if ext and not asked:
         return decide_external(on, script, DK_BID, turn.p, -1, turn.i, turn.n, turn.k, turn.dealer, turn.trump,
-                               turn.shown, turn.forbidden, False, -1, -1, -1, ZERO, seats.hands, seats.cnt, seats.bids,
-                               seats.won, seats.work)  # fmt: skip
+                               turn.shown, turn.forbidden, -1, ZERO, seats.cnt, seats.bids, seats.won, seats.work)  # fmt: skip
     if rule.has_rule(turn, clairvoyant, players):
         b, est = rule.bid(turn, named, clairvoyant, setup, players, dec_st, seats, view)
     else:
