@@ -25,12 +25,26 @@ records the decision in ``X_ANSWER`` (``wizsim.env.agent``).
 
 The caller checks every action against the legal ones before it enters the
 script: the engine trusts them.
+
+Calling out (``script[X_CALLBACK]``, a function's address): instead of a stand-in, the
+engine calls that function at every decision past the script, right after
+recording it, and plays the action it returns; the decision is then cleared
+(``X_KIND = 0``) and the round goes on. This is how a Python agent sits at a
+simulation's table (:mod:`wizsim.env.seated`): one call per decision, no replay.
+
+Notes (``X_ROUND`` .. ``X_PASSES``): while no decision is pending, the engine
+notes the round so far in the header: the round's number, players, size,
+dealer, turned-up card, Werewolf, game seats and totals, the trick leaders, the
+cards played and passed, and at the end the bids and tricks won. An
+observation (:mod:`wizsim.env.encoding`) is made from the header alone.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba.extending import overload
+from llvmlite import ir
+from numba.core import types
+from numba.extending import intrinsic, overload
 
 from .jit.bits import ONE, U64, lowest_bit
 from .jit.config import OVERLOAD_OPTIONS, hot, jit, switch_off
@@ -53,19 +67,34 @@ from .layout import (
     X_ANSWER,
     X_ASK,
     X_BIDS,
+    X_CALLBACK,
+    X_CARDS,
     X_CNT,
     X_CURSOR,
+    X_DEALER,
     X_FORBIDDEN,
+    X_GSEATS,
+    X_INDICATOR,
+    X_ITEM,
     X_KIND,
     X_LEADER,
+    X_LEADERS,
     X_LEGAL,
     X_LEN,
+    X_MAX_TRICKS,
+    X_NA,
     X_ON,
+    X_PASSES,
+    X_PLAYS,
     X_POS,
+    X_ROUND,
     X_SEAT,
     X_SHOWN,
+    X_SWAPPED,
+    X_TOTALS,
     X_TRICK,
     X_TRUMP,
+    X_WOLF,
     X_WON,
 )
 
@@ -130,6 +159,85 @@ def given(script):
     return np.int64(-1)
 
 
+@intrinsic
+def call_address(typingctx, address):
+    """Call the function at ``address`` (no arguments, returns an int64): the agent's entry (X_CALLBACK)."""
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        fnty = ir.FunctionType(ir.IntType(64), [])
+        return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [])
+
+    return sig, codegen
+
+
+@hot
+def called(script):
+    """The called-out action for the decision just recorded (then cleared), or -1 in a replay (a stand-in)."""
+    address = script[X_CALLBACK]
+    if address == 0:
+        return np.int64(-1)
+    a = call_address(address)
+    script[X_KIND] = 0
+    return a
+
+
+def note(on, script, slot, value):  # pragma: no cover - compiled
+    """Note ``value`` in header slot ``slot`` while no decision is pending (nothing without external seats)."""
+    raise NotImplementedError
+
+
+@overload(note, jit_options=OVERLOAD_OPTIONS)
+def _note(on, script, slot, value):
+    if switch_off(on):
+        return lambda on, script, slot, value: None
+
+    def impl(on, script, slot, value):
+        if script[X_KIND] == 0:
+            script[slot] = value
+
+    return impl
+
+
+def note_round(on, script, item, r, na, k, dealer, game_seat, totals):  # pragma: no cover - compiled
+    """Start the notes of round ``r`` of item ``item`` (nothing without external seats)."""
+    raise NotImplementedError
+
+
+@overload(note_round, jit_options=OVERLOAD_OPTIONS)
+def _note_round(on, script, item, r, na, k, dealer, game_seat, totals):
+    if switch_off(on):
+        return lambda on, script, item, r, na, k, dealer, game_seat, totals: None
+    return lambda on, script, item, r, na, k, dealer, game_seat, totals: round_notes(
+        script, np.int64(item), np.int64(r), np.int64(na), np.int64(k), np.int64(dealer), game_seat, totals
+    )
+
+
+@jit
+def round_notes(script, item, r, na, k, dealer, game_seat, totals):
+    """The notes at the start of round ``r`` of item ``item``: who plays, the game totals so far, nothing played."""
+    if script[X_KIND] != 0:
+        return
+    script[X_ITEM] = item
+    script[X_ROUND] = r
+    script[X_NA] = na
+    script[X_CARDS] = k
+    script[X_DEALER] = dealer
+    script[X_INDICATOR] = -1
+    script[X_WOLF] = -1
+    script[X_SWAPPED] = 0
+    for q in range(6):
+        script[X_GSEATS + q] = game_seat[q] if q < na else -1
+        script[X_TOTALS + q] = totals[q] if q < totals.shape[0] else 0
+        script[X_BIDS + q] = -1
+        script[X_WON + q] = 0
+    for i in range(X_MAX_TRICKS):
+        script[X_LEADERS + i] = -1
+    for i in range(6 * X_MAX_TRICKS):
+        script[X_PLAYS + i] = -1
+        script[X_PASSES + i] = -1
+
+
 @jit
 def pending(script, kind, p, legal, t, pos, trump, shown, cnt, bids, won, n):
     """Record the first decision past the script: kind, seat, legal actions (bits), hands, bids and tricks so far.
@@ -187,12 +295,14 @@ def external_decision(script, kind, p, t, pos, n, k, dealer, trump, shown, forbi
     if kind == DK_CARD:
         if pending(script, np.int64(DK_CARD), p, legal, t, pos, trump, shown, cnt, bids, won, n):
             script[X_LEADER] = leader
-        return first_form(legal)
+        a = called(script)
+        return a if a >= 0 else first_form(legal)
     for q in range(n):  # the bids made so far, from the dealer's left (the others: -1)
         work[q] = -1
     if kind == DK_TRUMP:  # before the bids
         pending(script, np.int64(DK_TRUMP), p, U64(15), t, pos, trump, shown, cnt, work, won, n)
-        return np.int64(0)
+        a = called(script)
+        return a if a >= 0 else np.int64(0)
     q = dealer
     for _ in range(pos):
         q += 1
@@ -204,6 +314,9 @@ def external_decision(script, kind, p, t, pos, n, k, dealer, trump, shown, forbi
         ok &= ~(ONE << U64(forbidden))
     if pending(script, np.int64(DK_BID), p, ok, t, pos, trump, shown, cnt, work, won, n):
         script[X_FORBIDDEN] = forbidden
+    a = called(script)
+    if a >= 0:
+        return a
     return np.int64(0) if forbidden != 0 else np.int64(1)
 
 
@@ -217,7 +330,9 @@ def external_werewolf(script, wolf, may, n, trump, shown, cnt):
         won = np.zeros(n, dtype=np.int64)
         none = np.int64(-1)
         pending(script, np.int64(DK_WEREWOLF), wolf, U64(legal), none, none, trump, shown, cnt, bids, won, n)
-        code = np.int64(WOLF_SWAP + 1 + NO_TRUMP)
+        code = called(script)
+        if code < 0:
+            code = np.int64(WOLF_SWAP + 1 + NO_TRUMP)
     if code < WOLF_SWAP:
         return False, trump
     return True, code - WOLF_SWAP - 1
@@ -230,7 +345,8 @@ def external_pass(script, q, t, n, trump, shown, hands, cnt, bids, won):
     if c >= 0:
         return c
     pending(script, np.int64(DK_PASS), q, hands[q], t, np.int64(-1), trump, shown, cnt, bids, won, n)
-    return np.int64(lowest_bit(hands[q]))  # the stand-in: the lowest card held
+    c = called(script)
+    return c if c >= 0 else np.int64(lowest_bit(hands[q]))  # the stand-in: the lowest card held
 
 
 def werewolf_external(on, script, wolf, may, n, trump, shown, cnt):  # pragma: no cover - compiled

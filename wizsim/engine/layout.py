@@ -110,7 +110,25 @@ X_CNT = 13  # + 64 * seat + card type: copies of each card in each seat's hand (
 X_BIDS = X_CNT + 6 * 64  # + seat: the bids made so far (-1: not yet)
 X_WON = X_BIDS + 6  # + seat: tricks won so far
 X_ANSWER = X_WON + 6  # the asked seat's decision (X_ASK), as the engine action of its kind
-X_ACTIONS = X_ANSWER + 1  # the actions given start here
+# The engine calls a function instead of stopping (a Python agent at the table, wizsim.env.seated): its address,
+# 0 = replay. It takes no arguments and returns the engine action; it reads the decision from the slots above.
+X_CALLBACK = X_ANSWER + 1
+# Notes on the round so far, kept while no decision is pending (what an observation shows; 0-based round seats).
+X_ITEM = X_CALLBACK + 1  # the item (round or game) of the run
+X_ROUND = X_ITEM + 1  # the round's number in the item (0 first)
+X_NA = X_ROUND + 1  # players in the round
+X_CARDS = X_NA + 1  # cards dealt to each
+X_DEALER = X_CARDS + 1  # the dealer (round seat)
+X_INDICATOR = X_DEALER + 1  # the card turned up at the deal, -1 none
+X_WOLF = X_INDICATOR + 1  # the Werewolf's holder (round seat) after the trump phase, -1 none
+X_SWAPPED = X_WOLF + 1  # 1: the Werewolf was swapped for the turned-up card
+X_GSEATS = X_SWAPPED + 1  # + round seat: its game seat
+X_TOTALS = X_GSEATS + 6  # + game seat: its game total before this round
+X_MAX_TRICKS = 24  # at least the largest round (3 players, 60 cards and every special: 22)
+X_LEADERS = X_TOTALS + 6  # + trick: its leader (round seat), -1 not started
+X_PLAYS = X_LEADERS + X_MAX_TRICKS  # + 6 * trick + place from the leader: the form played, -1 none
+X_PASSES = X_PLAYS + 6 * X_MAX_TRICKS  # + 6 * trick + round seat: the card passed after that trick, -1 none
+X_ACTIONS = X_PASSES + 6 * X_MAX_TRICKS  # the actions given start here
 DK_BID = 1
 DK_CARD = 2  # a form (a flexible card in the suit or role it is played as)
 DK_TRUMP = 3  # the dealer names trump after a Wizard or special card is turned up: a suit 0..3

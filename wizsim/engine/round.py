@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bundles import BidTurn, Turn
-from .external import answered, asking, decide_external, is_external
+from .external import answered, asking, decide_external, is_external, note
 from .game.deal import clear_hands, deal_mono, deal_preset, deal_shuffled, record_hands
 from .game.events import dealer_names_trump
 from .game.score import cloud_bid, round_score
@@ -65,6 +65,16 @@ from .layout import (
     T_CLASS,
     T_SUIT,
     WEREWOLF,
+    X_BIDS,
+    X_INDICATOR,
+    X_LEADERS,
+    X_PASSES,
+    X_PLAYS,
+    X_SHOWN,
+    X_SWAPPED,
+    X_TRUMP,
+    X_WOLF,
+    X_WON,
 )
 from .players.learned import learned_net
 from .players.pimc_view import card_seen_hook, passes_hook, reset_hook
@@ -213,8 +223,10 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
     mono = rules[R_MONO] != 0
     start_led = FREE if mono else -1  # mono: no suit to follow, no led-suit bonus
     kmax = rec.plays.shape[1]
+    ext_on = feats.external
     for t in range(k):
         trick = open_trick(leader, start_led)
+        note(ext_on, script, X_LEADERS + t, leader)
         p = leader - 1
         for j in range(n):
             p += 1
@@ -241,6 +253,7 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
             if record:
                 rec.plays[rec_row, t, j] = f
                 rec.legal[rec_row, t, j] = legal
+            note(ext_on, script, X_PLAYS + 6 * t + j, f)
             seen |= ONE << U64(c)
             take_card(p, c, hands, cnt)
             if track:
@@ -260,6 +273,8 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
             if record:
                 for q in range(n):
                     rec.passes[rec_row, t, q] = work[q]
+            for q in range(n):
+                note(ext_on, script, X_PASSES + 6 * t + q, work[q])
     return cancelled, cloud_taker
 
 
@@ -290,8 +305,14 @@ def play_round(n, k, dealer, fixed_trump, clairvoyant, setup, players, streams, 
     """
     table, rules = setup.tables.table, setup.tables.rules
     dec_st = streams.dec
+    script, ext_on = setup.pre.script, setup.feats.external
     indicator = deal_phase(n, k, dealer, fixed_trump, setup, streams.deal, seats, out, rec_row)
+    note(ext_on, script, X_INDICATOR, indicator)
     trump, wolf, swapped, shown = trump_phase(n, k, dealer, fixed_trump, indicator, setup, players, dec_st, seats)
+    note(ext_on, script, X_TRUMP, trump)
+    note(ext_on, script, X_WOLF, wolf)
+    note(ext_on, script, X_SWAPPED, swapped)
+    note(ext_on, script, X_SHOWN, shown)
     if keeps_view(n, players.strat):  # PIMC's view of the round (before the bids: PIMC bids by sampling too)
         reset_hook(n, indicator, wolf, swapped, setup.tables, setup.pre, view, setup.feats.pimc)
     # trump named by a player (a Wizard or special indicator, the Werewolf), not turned up or fixed: a bid-rule feature
@@ -300,6 +321,9 @@ def play_round(n, k, dealer, fixed_trump, clairvoyant, setup, players, streams, 
         return False
     cancelled, cloud_taker = trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, rec_row, view)
     score_phase(n, k, cancelled, cloud_taker, rules[R_SCORING], seats.bids, seats.won, seats.final_bids, seats.scores)
+    for p in range(n):
+        note(ext_on, script, X_BIDS + p, seats.bids[p])
+        note(ext_on, script, X_WON + p, seats.won[p])
     if out.record:
         rec_info = out.rec.info
         rec_info[rec_row, I_DEALER] = dealer

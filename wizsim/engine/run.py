@@ -25,6 +25,7 @@ from numba.extending import overload
 
 from . import round as round_module
 from .bundles import Accumulators, GameSeats, Outputs, Players, Records, Seats, Setup, Streams, Tables
+from .external import note_round
 from .jit.borrow import borrow, hold, stack_stream
 from .jit.config import OVERLOAD_OPTIONS, hot, inline_generated, jit, switch_off
 from .jit.rng import below
@@ -162,6 +163,7 @@ def play_item(item, n, schedule, setup, players, streams, ws, out, row, view):
     for r in range(sizes.shape[0]):
         k = sizes[r]
         clairvoyant = rules[R_CLAIRVOYANCE] != 0 and (r == 0 or games_mode == 0)
+        note_round(setup.feats.external, setup.pre.script, item, r, na, k, dealer, game_seat, totals)
         if not play_round(na, k, dealer, trumps[r], clairvoyant, setup, cur, streams, seats, out, row, view):
             return row  # a preset (advisor) round whose earlier bids did not match: hands mode only
         if out.accumulate:

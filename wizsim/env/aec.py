@@ -84,7 +84,7 @@ class WizardEnv(AECEnv):
         self.render_mode = render_mode
         self.table = Replay(int(players), cards, seats, specials=specials, rules=rules)
         spec = self.table.spec
-        self.encoder = Encoder(spec.players, self.table.kmax, spec.rules.to_array(spec.specials))
+        self.encoder = Encoder(spec.players, self.table.kmax, spec.rules.to_array(spec.specials), self.table.rounds)
         self.possible_agents = [f"player_{p}" for p in range(spec.players) if seats[p] is None]
         self._seat = {agent: int(agent.split("_")[1]) for agent in self.possible_agents}
         self._agent_of = {seat: agent for agent, seat in self._seat.items()}
@@ -144,12 +144,7 @@ class WizardEnv(AECEnv):
         seat = self._seat_checked(agent)
         if not hasattr(self, "episode_seed"):
             raise WizsimError("no episode yet: call reset() first")
-        obs: dict[str, np.ndarray] = self.encoder.observe(self.table, seat)
-        obs["vector"] = self.encoder.vector(obs)
-        pend = self.table.pending
-        mine = pend is not None and pend.seat == seat
-        obs["action_mask"] = self.encoder.mask(pend) if mine else np.zeros(self.encoder.n_actions, dtype=np.int8)
-        return obs
+        return self.encoder.observe(self.table.script, seat)
 
     def step(self, action: Any) -> None:
         if not self.agents:

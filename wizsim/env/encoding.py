@@ -29,13 +29,23 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine import layout as L
-from ..engine.game.trick import led_after_checked
+from ..engine.observe import (
+    C_CLAIRVOYANCE,
+    C_HIDDEN,
+    C_KMAX,
+    C_MONO,
+    C_PLAYERS,
+    C_ROUNDS,
+    N_CONSTS,
+    N_INFO,
+    N_TRUMP_ACTIONS,
+    N_WOLF_ACTIONS,
+    encode,
+    offsets,
+)
 from ..game import cards as C
-from .replay import Pending, Replay
+from .replay import Pending
 
-N_TRUMP_ACTIONS = 4
-N_WOLF_ACTIONS = 6
-TRUMP_UNDECIDED = 5  # ``info[INFO_TRUMP]`` while the trump is still being named
 #: the ``info`` vector's fields, in order
 INFO_FIELDS = (
     "decision",  # the pending decision's kind: 0 none (the round or game is over), 1 bid, 2 card, 3 trump, 4 werewolf, 5 pass
@@ -54,14 +64,18 @@ INFO_FIELDS = (
     "turned_up",  # the card turned up at the deal (-1 none), also after a Werewolf took it into its hand
 )
 INFO = {name: i for i, name in enumerate(INFO_FIELDS)}
+assert len(INFO_FIELDS) == N_INFO
 SCORE_BOUND = 10**6
 
 
 class Encoder:
     """Actions and observations of a table of ``players`` seats and rounds of at most ``kmax`` cards."""
 
-    def __init__(self, players: int, kmax: int, rules: np.ndarray) -> None:
+    def __init__(self, players: int, kmax: int, rules: np.ndarray, rounds: int = 1) -> None:
+        if kmax > L.X_MAX_TRICKS:
+            raise AssertionError(f"rounds of {kmax} cards: the script header notes at most {L.X_MAX_TRICKS} tricks")
         self.n = players
+        self.rounds = rounds
         self.kmax = kmax
         self.rules = rules
         self.bid0 = 0
@@ -83,18 +97,30 @@ class Encoder:
         n, k = players, kmax
         #: field -> (shape, low, high, dtype) of the dict observation, in the flat vector's order
         self.fields: dict[str, tuple[tuple[int, ...], int, int, type]] = {
-            "hand": ((L.N_TYPES,), 0, 8, np.int8),  # copies of each card type held (hidden while clairvoyant bidding)
-            "tricks": ((k, n), -1, L.N_FORMS - 1, np.int16),  # forms played, by trick and relative seat; -1 none
-            "leaders": ((k,), -1, n - 1, np.int8),  # each trick's leader (relative seat), -1 not started
-            "voids": ((n, 4), 0, 1, np.int8),  # suits a seat showed out of since the last Juggler passes
-            "bids": ((n,), -1, k, np.int8),  # bids as seen: -1 not made yet or hidden (hidden_bids)
-            "won": ((n,), 0, k, np.int8),  # tricks won this round
+            "hand": ((L.N_TYPES,), 0, 8, np.int32),  # copies of each card type held (hidden while clairvoyant bidding)
+            "tricks": ((k, n), -1, L.N_FORMS - 1, np.int32),  # forms played, by trick and relative seat; -1 none
+            "leaders": ((k,), -1, n - 1, np.int32),  # each trick's leader (relative seat), -1 not started
+            "voids": ((n, 4), 0, 1, np.int32),  # suits a seat showed out of since the last Juggler passes
+            "bids": ((n,), -1, k, np.int32),  # bids as seen: -1 not made yet or hidden (hidden_bids)
+            "won": ((n,), 0, k, np.int32),  # tricks won this round
             "scores": ((n,), -SCORE_BOUND, SCORE_BOUND, np.int32),  # game totals before this round
-            "passes": ((k, 2), -1, L.N_TYPES - 1, np.int8),  # after trick t: the card passed, the card received
-            "others": ((n, L.N_TYPES), 0, 8, np.int8),  # the other hands while clairvoyance shows them, else 0
-            "info": ((len(INFO_FIELDS),), -1, 255, np.int16),  # INFO_FIELDS
+            "passes": ((k, 2), -1, L.N_TYPES - 1, np.int32),  # after trick t: the card passed, the card received
+            "others": ((n, L.N_TYPES), 0, 8, np.int32),  # the other hands while clairvoyance shows them, else 0
+            "info": ((len(INFO_FIELDS),), -1, 255, np.int32),  # INFO_FIELDS
         }
         self.vector_size = sum(int(np.prod(shape)) for shape, *_ in self.fields.values())
+        self.size = self.vector_size
+        self.consts = np.zeros(N_CONSTS, dtype=np.int64)
+        self.consts[[C_PLAYERS, C_KMAX, C_ROUNDS]] = players, kmax, rounds
+        self.consts[[C_HIDDEN, C_CLAIRVOYANCE, C_MONO]] = rules[[L.R_HIDDEN_BIDS, L.R_CLAIRVOYANCE, L.R_MONO]]
+        self._slices: dict[str, tuple[int, int, tuple[int, ...]]] = {}
+        start = 0
+        for name, (shape, *_) in self.fields.items():
+            size = int(np.prod(shape))
+            self._slices[name] = (start, start + size, shape)
+            start += size
+        if list(offsets(players, kmax)) != [a for a, _, _ in self._slices.values()] + [start]:
+            raise AssertionError("the observation kernel's field offsets differ from the encoder's fields")
 
     # ------------------------------------------------------------------ actions
     def action(self, kind: int, engine_action: int) -> int:
@@ -133,115 +159,16 @@ class Encoder:
         return f"pass {C.card_name(action - self.pass0)}"
 
     # ------------------------------------------------------------------ observations
-    def observe(self, replay: Replay, seat: int) -> dict[str, np.ndarray]:
-        """Game seat ``seat``'s observation of the table now (the pending decision, or the end of the item)."""
-        rec, pend = replay.records, replay.pending
-        row = replay.rows - 1
-        obs: dict[str, np.ndarray] = {name: np.full(shape, -1 if low < 0 and name != "scores" else 0, dtype=dtype)
-               for name, (shape, low, _, dtype) in self.fields.items()}  # fmt: skip
-        info = obs["info"]
-        na = int(rec.round_players[row])
-        round_seats = [int(s) for s in rec.seats[row, :na]]
-        scores = np.zeros(self.n, dtype=np.int64)  # by game seat, before this round
-        for r in range(row):
-            for q in range(int(rec.round_players[r])):
-                scores[rec.seats[r, q]] += rec.scores[r, q]
-        if seat not in round_seats:  # left an elimination game
-            obs["scores"][0] = scores[seat]
-            info[INFO["decision"]] = 0
-            info[INFO["round"]], info[INFO["rounds"]] = row, replay.rounds
-            info[INFO["players"]] = na
-            return obs
-        me = round_seats.index(seat)
-
-        def rel(q: int) -> int:
-            return (q - me) % na
-
-        k = int(rec.cards[row])
-        dealer = int(rec.dealer[row])
-        kind = pend.kind if pend is not None else 0
-        # how far the round has gone: tricks complete, cards of the current trick, passes seen
-        if pend is None:
-            tricks_done, current, in_trick, bids_made = k, -1, 0, True
-        elif kind == L.DK_CARD:
-            tricks_done, current, in_trick, bids_made = pend.trick, pend.trick, pend.position, True
-        elif kind == L.DK_PASS:
-            tricks_done, current, in_trick, bids_made = pend.trick + 1, -1, 0, True
-        else:
-            tricks_done, current, in_trick, bids_made = 0, -1, 0, False
-        for q in range(na):
-            obs["scores"][rel(q)] = scores[round_seats[q]]
-        # bids and tricks won
-        if pend is None:
-            bids, won = rec.bids[row, :na], rec.tricks_won[row, :na]
-        else:
-            bids, won = pend.bids, pend.won
-        hidden = int(self.rules[L.R_HIDDEN_BIDS])
-        for q in range(na):
-            visible = q == me or hidden == 0 or pend is None or (hidden == 1 and bids_made)
-            if visible and bids[q] >= 0 and (bids_made or kind == L.DK_BID):
-                obs["bids"][rel(q)] = bids[q]
-            obs["won"][rel(q)] = won[q]
-        # hands
-        clairvoyant_bid = kind == L.DK_BID and self.rules[L.R_CLAIRVOYANCE] != 0 and (replay.rounds == 1 or row == 0)
-        if pend is not None:
-            hands = pend.hands
-            if clairvoyant_bid:
-                for q in range(na):
-                    if q != me:
-                        obs["others"][rel(q)] = hands[q]
-            else:
-                obs["hand"][:] = hands[me]
-        # tricks, leaders, voids, passes
-        passes_done = pend.trick if kind == L.DK_PASS and pend is not None else tricks_done
-        start_led = L.FREE if self.rules[L.R_MONO] != 0 else -1
-        upto = tricks_done + (1 if current >= 0 else 0)
-        for t in range(min(upto, k)):
-            leader = int(rec.leaders[row, t])
-            obs["leaders"][t] = rel(leader)
-            led = start_led
-            count = na if t < tricks_done else in_trick
-            for j in range(count):
-                q = (leader + j) % na
-                f = int(rec.plays[row, t, j])
-                obs["tricks"][t, rel(q)] = f
-                c = int(self.table[f, L.T_CARD]) if f >= L.JUGGLER_AS else f
-                follow = int(self.masks[led + 1]) | int(self.masks[L.M_ALWAYS]) if 0 <= led < 4 else -1
-                if follow != -1 and not (follow >> c) & 1:
-                    obs["voids"][rel(q), led] = 1
-                led = int(led_after_checked(led, f, self.table))
-            # the passes after trick t, once every seat has passed (not those being decided now)
-            if t < passes_done and rec.passes[row, t, 0] >= 0:
-                obs["voids"][:] = 0  # after the passes anyone may hold any suit again
-                obs["passes"][t, 0] = rec.passes[row, t, me]
-                obs["passes"][t, 1] = rec.passes[row, t, (me - 1) % na]
-            if t == current:
-                info[INFO["led"]] = led
-        # the round's facts
-        info[INFO["decision"]] = kind
-        info[INFO["cards"]] = k
-        info[INFO["round"]] = row
-        info[INFO["rounds"]] = replay.rounds
-        info[INFO["dealer"]] = rel(dealer)
-        if pend is None:
-            trump, shown = int(rec.trump[row]), int(rec.indicator[row])
-            if rec.swapped[row]:
-                shown = L.WEREWOLF
-        else:
-            trump, shown = pend.trump, pend.shown
-        info[INFO["trump"]] = TRUMP_UNDECIDED if kind == L.DK_TRUMP else trump + 1
-        info[INFO["shown"]] = shown
-        info[INFO["trick"]] = current
-        if pend is not None and kind == L.DK_CARD:
-            info[INFO["leader"]] = rel(pend.leader)
-        else:
-            info[INFO["leader"]] = info[INFO["led"]] = -1
-        if pend is not None and kind == L.DK_BID and pend.seat == seat and 0 <= pend.forbidden <= k:
-            info[INFO["forbidden"]] = pend.forbidden  # past k (or below 0) nothing is forbidden
-        info[INFO["players"]] = na
-        wolf_known = kind in (L.DK_BID, L.DK_CARD, L.DK_PASS) or pend is None
-        info[INFO["werewolf"]] = rel(int(rec.werewolf[row])) if wolf_known and rec.swapped[row] else -1
-        info[INFO["turned_up"]] = rec.indicator[row]  # turned up before any decision of the round
+    def observe(self, header: np.ndarray, seat: int) -> dict[str, np.ndarray]:
+        """Game seat ``seat``'s observation of the table a script header describes (:mod:`wizsim.engine.observe`):
+        the fields, the flat ``vector`` and the ``action_mask`` (all zero unless the pending decision is the
+        seat's). The arrays are new for every call: an agent may keep them."""
+        buf = np.empty(self.size, dtype=np.int32)
+        mask = np.empty(self.n_actions, dtype=np.int8)
+        encode(header, seat, self.consts, self.table, self.masks, buf, mask)
+        obs: dict[str, np.ndarray] = {name: buf[a:b].reshape(shape) for name, (a, b, shape) in self._slices.items()}
+        obs["vector"] = buf.astype(np.float32)
+        obs["action_mask"] = mask
         return obs
 
     def vector(self, obs: dict[str, np.ndarray]) -> np.ndarray:

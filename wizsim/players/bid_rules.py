@@ -246,6 +246,12 @@ def load_rule(spec: str, label: str | None = None) -> BidRule:
         raise WizsimError(f"rule {spec!r}: write rule(path/to/file.py:function)")
     if not path_text.endswith(".py") and re.fullmatch(r"[A-Za-z_][\w.]*", path_text):
         return _load_module_rule(path_text, name, label or spec.strip())
+    source, resolved = read_user_file(spec, path_text, "rule")
+    return rule_from_source(source, resolved, name, label or spec.strip(), spec.strip())
+
+
+def read_user_file(spec: str, path_text: str, what: str) -> tuple[str, str]:
+    """The text and resolved path of a user's file ``path_text`` (``what``: ``rule``, ``py``...: for the errors)."""
     try:
         path = Path(path_text).expanduser()
         found = path.is_file()
@@ -253,19 +259,19 @@ def load_rule(spec: str, label: str | None = None) -> BidRule:
         resolved = str(path.resolve()) if found else ""
     except (OSError, RuntimeError, ValueError) as exc:  # RuntimeError: ~user unknown; ValueError: a NUL
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else _flat(exc)
-        raise WizsimError(f"rule {spec!r}: cannot read {path_text!r}: {why}") from None
+        raise WizsimError(f"{what} {spec!r}: cannot read {path_text!r}: {why}") from None
     if not found:
-        raise WizsimError(f"rule {spec!r}: no file {str(path)!r}")
+        raise WizsimError(f"{what} {spec!r}: no file {str(path)!r}")
     try:
         # as Python reads a source file: a UTF-8 byte order mark or a coding declaration (PEP 263) is honoured
         source = importlib.util.decode_source(data)
     except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
         where = f" (byte {exc.start})" if isinstance(exc, UnicodeDecodeError) else ""
         raise WizsimError(
-            f"rule {spec!r}: {str(path)!r} is not text in its encoding{where}: save it as UTF-8"
+            f"{what} {spec!r}: {str(path)!r} is not text in its encoding{where}: save it as UTF-8"
             " (or declare its encoding: # -*- coding: latin-1 -*-)"
         ) from None
-    return rule_from_source(source, resolved, name, label or spec.strip(), spec.strip())
+    return source, resolved
 
 
 _FROM_SOURCE: dict[tuple[str, str, str], BidRule] = {}  # per process: a worker compiles each rule once
@@ -308,22 +314,27 @@ def rule_from_source(source: str, path: str, name: str, label: str, spec: str | 
     key = (digest, name, label)
     if key in _FROM_SOURCE:
         return _FROM_SOURCE[key]
-    mod_name = f"wizsim_user_rule_{digest[:12]}"
+    func = exec_user_source(source, path, name, "rule", spec, f"wizsim_user_rule_{digest[:12]}")
+    rule = BidRule(func, label=label, origin=(path, name), source=source)
+    _FROM_SOURCE[key] = rule
+    return rule
+
+
+def exec_user_source(source: str, path: str, name: str, what: str, spec: str, mod_name: str) -> Any:
+    """Run a user's file ``source`` as module ``mod_name`` and return its function ``name`` (errors name ``what``)."""
     module = types.ModuleType(mod_name)
     module.__file__ = path
     try:
         sys.modules[mod_name] = module  # dataclasses and pickling look the module up
-        exec(compile(source, path, "exec"), module.__dict__)  # noqa: S102 - the user's own rule file
+        exec(compile(source, path, "exec"), module.__dict__)  # noqa: S102 - the user's own file
     except (Exception, SystemExit) as exc:  # whatever the file's own code raises, exit() included
         sys.modules.pop(mod_name, None)
         where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) and exc.lineno else ""
-        raise WizsimError(f"rule {spec!r}: {path!r} fails to load{where}: {type(exc).__name__}: {_flat(exc)}") from None
-    func = _user_attribute(module, name, f"rule {spec!r}: {path!r}")
+        raise WizsimError(f"{what} {spec!r}: {path!r} fails to load{where}: {type(exc).__name__}: {_flat(exc)}") from None
+    func = _user_attribute(module, name, f"{what} {spec!r}: {path!r}")
     if not callable(func):
-        raise WizsimError(f"rule {spec!r}: {path!r} has no function {name!r}")
-    rule = BidRule(func, label=label, origin=(path, name), source=source)
-    _FROM_SOURCE[key] = rule
-    return rule
+        raise WizsimError(f"{what} {spec!r}: {path!r} has no function {name!r}")
+    return func
 
 
 def _load_module_rule(module_name: str, name: str, label: str) -> BidRule:

@@ -22,6 +22,7 @@ from ..engine.layout import PLAYERS
 from ..errors import WizsimError
 from .base import DECIDERS, DECISIONS, Strategy, strategy_label
 from .bid_rules import PLAYS, BidRule, load_rule
+from .external import ExternalStrategy, external
 from .heuristic import HEURISTIC_DEFAULTS, HeuristicStrategy
 from .learned import LearnedStrategy
 from .pimc import PIMC_DEFAULTS, ROLLOUTS, PimcStrategy
@@ -31,6 +32,7 @@ from .table import TABLE_REFINEMENTS, TableStrategy
 
 __all__ = [
     "DECIDERS",
+    "ExternalStrategy",
     "DECISIONS",
     "HEURISTIC_DEFAULTS",
     "PIMC_DEFAULTS",
@@ -45,6 +47,7 @@ __all__ = [
     "Strategy",
     "TableStrategy",
     "bid_rule",
+    "external",
     "make_strategy",
     "seat_strategies",
     "split_top_level",
@@ -131,6 +134,8 @@ def make_strategy(spec: str | Strategy) -> Strategy:
     text = str(spec).strip()
     if text.lower().startswith("rule(") and text.endswith(")"):
         return _parse_rule(text[5:-1])
+    if text.lower().startswith("py(") and text.endswith(")"):
+        return external(text[3:-1])
     name = text
     params: dict[str, str | float] = {}
     if "(" in text:
@@ -157,7 +162,8 @@ def make_strategy(spec: str | Strategy) -> Strategy:
     cls = STRATEGIES.get(name.strip().lower())
     if cls is None:
         raise WizsimError(
-            f"unknown strategy {name!r}; known strategies: {', '.join(STRATEGIES)}, or rule(path/to/file.py:function)"
+            f"unknown strategy {name!r}; known strategies: {', '.join(STRATEGIES)}, rule(path/to/file.py:function)"
+            " or py(path/to/file.py:function)"
         )
     strategy = cls(params=params)
     strategy.param_row()  # validates parameters

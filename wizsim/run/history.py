@@ -74,9 +74,11 @@ def record_chunk_arrays(spec: RunSpec, chunk: int) -> tuple[int, RoundRecords]:
     schedule = spec.schedule_arrays()
     first, count, state = spec.chunk_range(chunk, chunk + 1)
     rec = RoundRecords.empty(int(count[0]) * len(spec.schedule), n, kmax)
-    with rule_errors(spec.bid_rules()):
+    from ..env.seated import seated  # Python agents at the table (imports the run layer)
+
+    with seated(spec) as run, rule_errors(spec.bid_rules()):
         record_chunk(
-            n, schedule, int(first[0]), int(count[0]), state[0], *spec.kernel_args(), rec.kernel_arrays(),
+            n, schedule, int(first[0]), int(count[0]), state[0], *run.kernel_args(), rec.kernel_arrays(),
         )  # fmt: skip
     return int(first[0]), rec
 

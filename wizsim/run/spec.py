@@ -336,11 +336,13 @@ BATCH_CHUNKS = 1024  # chunks seeded and run per kernel call: bounded memory for
 
 def run_block(spec: RunSpec, lo: int, hi: int) -> Counts:
     """Run chunks ``lo .. hi - 1`` in this process with the serial kernel."""
+    from ..env.seated import seated  # Python agents at the table (imports this module)
+
     acc = Counts.zeros(spec.players, max(spec.schedule))
     schedule = spec.schedule_arrays()
-    setup, players = spec.kernel_args()
-    with rule_errors(spec.bid_rules()):
+    with seated(spec) as run, rule_errors(spec.bid_rules()):
+        setup, players = run.kernel_args()
         for start in range(lo, hi, BATCH_CHUNKS):
-            chunks = spec.chunk_range(start, min(start + BATCH_CHUNKS, hi))
+            chunks = run.chunk_range(start, min(start + BATCH_CHUNKS, hi))
             simulate_chunks(spec.players, schedule, chunks, setup, players, Accumulators(acc.joint, acc.aux, acc.game_acc))
     return acc
