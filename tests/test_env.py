@@ -384,3 +384,131 @@ def test_the_readme_loop_runs_as_written(capsys):
     assert not env.agents  # the episode ran to its end
     printed = capsys.readouterr().out
     assert "'tricks_won'" in printed and "'scores'" in printed  # env.history() was printed
+
+
+# --------------------------------------------------------------------------- Python agents seated in simulations
+def hashed_agent(observation, action_mask):
+    """A deterministic agent whose choice depends on the whole observation: two differing views differ in play."""
+    legal = np.flatnonzero(action_mask)
+    return int(legal[int(np.abs(observation["vector"]).sum()) % len(legal)])
+
+
+def seated_spec(t, strategy, seed, items=1):
+    from wizsim.run.spec import make_spec
+
+    players, cards, specials, rules = t
+    size = {"games": items} if cards is None else {"cards": cards, "hands": items}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return make_spec(players, seed=seed, strategy=strategy, rules=rules, specials=specials, **size)
+
+
+@pytest.mark.parametrize("t", TABLES, ids=table_id)
+def test_a_seated_agent_plays_as_it_does_in_the_environment(t):
+    """The engine calling the agent (one pass) and the environment replaying to each turn give the same history,
+    decision for decision: the same observations (the agent reads all of it), the same rules, the same scores."""
+    from wizsim.players.strategies import external
+    from wizsim.run.history import record_chunk_arrays, round_records
+
+    players = t[0]
+    opponents = {p: "heuristic" for p in range(1, players)}
+    env = make(t, opponents=opponents)
+    env.reset(seed=23)
+    for _ in env.agent_iter():
+        obs, _, done, cut, _ = env.last()
+        env.step(None if done or cut else hashed_agent(obs, obs["action_mask"]))
+    want = env.history(labels={0: "py(hashed_agent)"})
+    spec = seated_spec(t, [external(hashed_agent)] + ["heuristic"] * (players - 1), seed=23)
+    first, rec = record_chunk_arrays(spec, 0)
+    got = list(round_records(spec, first, rec))
+    assert [json.dumps(r) for r in got] == [json.dumps(r) for r in want]
+
+
+def test_seated_agents_see_their_own_seat_and_decide_every_kind():
+    """Two agents at one table, all seven specials: each call is that seat's turn, with its mask, and every kind
+    of decision reaches the agents."""
+    from wizsim.players.strategies import external
+    from wizsim.run.history import record_chunk_arrays
+
+    seen: dict[int, set[int]] = {}
+
+    def watcher(seat):
+        def decide(observation, action_mask):
+            assert observation["action_mask"] is action_mask and action_mask.sum() > 0
+            assert observation["info"][INFO["players"]] == 4
+            seen.setdefault(seat, set()).add(int(observation["info"][INFO["decision"]]))
+            return int(np.flatnonzero(action_mask)[-1])
+
+        return decide
+
+    strategies = [external(watcher(0), name="w0"), "heuristic", external(watcher(2), name="w2"), "heuristic"]
+    spec = seated_spec((4, 6, ALL, None), strategies, seed=4, items=300)
+    _, rec = record_chunk_arrays(spec, 0)
+    kinds = {L.DK_BID, L.DK_CARD, L.DK_TRUMP, L.DK_WEREWOLF, L.DK_PASS}
+    assert seen[0] == kinds and seen[2] == kinds
+    assert (rec.bids[:, [0, 2]] >= 0).all()
+
+
+def test_seated_agents_give_the_same_results_for_any_jobs(tmp_path):
+    """From a file (rebuilt in each worker) and as a Python object (pickled to them): identical counts."""
+    from wizsim.players.strategies import external
+    from wizsim.run.parallel import run_counts
+    from wizsim.run.spec import CHUNK_ROUNDS
+
+    path = tmp_path / "my_agent.py"
+    path.write_text(
+        "import numpy as np\ndef last(observation, action_mask):\n    return int(np.flatnonzero(action_mask)[-1])\n"
+    )
+    for seated in (f"py({path}:last)", external(hashed_agent)):
+        spec = seated_spec((4, 3, None, None), [seated, "heuristic", "heuristic", "heuristic"], 9, CHUNK_ROUNDS + 300)
+        one, two = run_counts(spec, jobs=1), run_counts(spec, jobs=2)
+        assert np.array_equal(one.joint, two.joint) and np.array_equal(one.aux, two.aux)
+        assert one.joint[3, 0].sum() == CHUNK_ROUNDS + 300
+
+
+def test_seated_agent_errors_are_one_line_naming_seat_decision_and_action(tmp_path):
+    from wizsim.players.strategies import external
+    from wizsim.run.history import record_chunk_arrays
+
+    def run(agent, name="a"):
+        spec = seated_spec(
+            (4, 5, None, None), ["heuristic", external(agent, name=name), "heuristic", "heuristic"], 1, 5
+        )
+        record_chunk_arrays(spec, 0)
+
+    with pytest.raises(
+        WizsimError, match=r"agent a at seat 1, bid decision \(round 0\): the agent returned action 999"
+    ):
+        run(lambda obs, mask: 999)
+    with pytest.raises(WizsimError, match=r"action 6 \(card B1\), which is not legal; legal: 0 \(bid 0\)"):
+        run(lambda obs, mask: 6)
+    with pytest.raises(WizsimError, match=r"seat 1, bid decision .* returned 'x' \(str\); an action is an integer"):
+        run(lambda obs, mask: "x")
+    with pytest.raises(WizsimError, match=r"seat 1, card decision .* the agent raised ZeroDivisionError: division by"):
+        run(lambda obs, mask: 0 if obs["info"][INFO["decision"]] == L.DK_BID else 1 / 0)
+    with pytest.raises(WizsimError, match=r"takes two arguments, \(observation, action_mask\)"):
+        external(lambda obs: 0)
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f(observation, action_mask:\n")
+    with pytest.raises(WizsimError, match=r"fails to load \(line 1\): SyntaxError"):
+        external(f"{bad}:f")
+    with pytest.raises(WizsimError, match=r"agent 'nowhere\.py:f': no file 'nowhere\.py'"):
+        external("nowhere.py:f")
+
+
+def test_seated_agent_errors_on_the_command_line_exit_2_and_write_nothing(tmp_path, capsys):
+    from wizsim.cli import main
+
+    agent = tmp_path / "agent.py"
+    agent.write_text("def illegal(observation, action_mask):\n    return 10**6\n")
+    out = tmp_path / "h.jsonl"
+    rc = main(["history", "--players", "4", "--cards", "3", "--hands", "4", "--seed", "1", "--out", str(out),
+               "--strategy", f"py({agent}:illegal),heuristic,heuristic,heuristic"])  # fmt: skip
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 2 and not out.exists() and len(err) == 1
+    assert f"agent py({agent}:illegal) at seat 0, bid decision" in err[0] and "1000000" in err[0]
+    rc = main(
+        ["simulate", "--players", "4", "--cards", "3", "--hands", "9", "--seed", "1", "--strategy", f"py({agent}:x)"]
+    )
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and err.endswith("has no function 'x'") and "\n" not in err

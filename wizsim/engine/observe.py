@@ -206,32 +206,37 @@ def encode(x, seat, consts, table, masks, buf, amask):
     if wolf_known and x[X_SWAPPED] != 0:
         buf[o_info + 12] = (x[X_WOLF] - me + na) % na
     buf[o_info + 13] = x[X_INDICATOR]  # turned up before any decision of the round
-    # the action mask, in the blocks of wizsim.env.encoding
     if pend and x[X_SEAT] == me:
-        legal = U64(x[X_LEGAL])
-        card0 = kmax + 1
-        trump0 = card0 + N_FORMS
-        wolf0 = trump0 + N_TRUMP_ACTIONS
-        pass0 = wolf0 + N_WOLF_ACTIONS
-        for b in range(64):
-            if (legal >> U64(b)) & ONE == 0:
-                continue
-            if kind == DK_BID:
-                amask[b] = 1
-            elif kind == DK_TRUMP:
-                amask[trump0 + b] = 1
-            elif kind == DK_WEREWOLF:
-                amask[wolf0 + b] = 1
-            elif kind == DK_PASS:
-                amask[pass0 + b] = 1
-            elif b == JUGGLER:
-                for s in range(4):
-                    amask[card0 + JUGGLER_AS + s] = 1
-            elif b == CLOUD:
-                for s in range(4):
-                    amask[card0 + CLOUD_AS + s] = 1
-            elif b == SHAPESHIFTER:
-                amask[card0 + SHAPESHIFTER_AS_WIZARD] = 1
-                amask[card0 + SHAPESHIFTER_AS_JESTER] = 1
-            else:
-                amask[card0 + b] = 1
+        fill_mask(U64(x[X_LEGAL]), kind, kmax, amask)
+
+
+@jit
+def fill_mask(legal, kind, kmax, amask):
+    """The action mask of a decision of ``kind`` whose legal engine actions are the bits of ``legal``, in the
+    blocks of :mod:`wizsim.env.encoding`."""
+    card0 = kmax + 1
+    trump0 = card0 + N_FORMS
+    wolf0 = trump0 + N_TRUMP_ACTIONS
+    pass0 = wolf0 + N_WOLF_ACTIONS
+    for b in range(64):
+        if (legal >> U64(b)) & ONE == 0:
+            continue
+        if kind == DK_BID:
+            amask[b] = 1
+        elif kind == DK_TRUMP:
+            amask[trump0 + b] = 1
+        elif kind == DK_WEREWOLF:
+            amask[wolf0 + b] = 1
+        elif kind == DK_PASS:
+            amask[pass0 + b] = 1
+        elif b == JUGGLER:
+            for s in range(4):
+                amask[card0 + JUGGLER_AS + s] = 1
+        elif b == CLOUD:
+            for s in range(4):
+                amask[card0 + CLOUD_AS + s] = 1
+        elif b == SHAPESHIFTER:
+            amask[card0 + SHAPESHIFTER_AS_WIZARD] = 1
+            amask[card0 + SHAPESHIFTER_AS_JESTER] = 1
+        else:
+            amask[card0 + b] = 1

@@ -122,7 +122,8 @@ def agent_from_source(source: str, path: str, name: str, label: str) -> External
     digest = hashlib.sha1(source.encode()).hexdigest()
     key = (digest, name, label)
     if key not in _FROM_SOURCE:
-        func = exec_user_source(source, path, name, "py", label, f"wizsim_user_agent_{digest[:12]}")
+        spec = label[3:-1] if label.startswith("py(") else label
+        func = exec_user_source(source, path, name, "agent", spec, f"wizsim_user_agent_{digest[:12]}")
         _FROM_SOURCE[key] = ExternalAgent(func, label, origin=(path, name), source=source)
     return _FROM_SOURCE[key]
 
@@ -133,10 +134,10 @@ def load_agent(spec: str) -> ExternalAgent:
     label = f"py({text})"
     path_text, sep, name = text.rpartition(":")
     if not sep or not path_text or not name.isidentifier():
-        raise WizsimError(f"py({text}): write py(path/to/file.py:function)")
+        raise WizsimError(f"agent {text!r}: write py(path/to/file.py:function)")
     if not path_text.endswith(".py") and re.fullmatch(r"[A-Za-z_][\w.]*", path_text):
         return ExternalAgent(_import_function(path_text, name, label), label)
-    source, resolved = read_user_file(label, path_text, "py")
+    source, resolved = read_user_file(text, path_text, "agent")
     return agent_from_source(source, resolved, name, label)
 
 

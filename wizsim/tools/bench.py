@@ -303,6 +303,47 @@ def time_env(rounds: int = 200, repeats: int = 3) -> dict | None:
     }
 
 
+def time_agent(deals: int = 2_000, repeats: int = 3) -> dict:
+    """A Python agent seated in ``wizsim tournament`` (``external``): 4x10 duplicate against the heuristic, the agent
+    taking the first legal action; its decisions per second (the whole tournament's wall time: the engine's
+    rounds, the agent's calls, the tables), median after a warm-up."""
+    import numpy as np
+
+    from ..players.strategies import external
+    from .tournament import tournament
+
+    calls = [0]
+
+    def first_legal(observation: dict, action_mask: np.ndarray) -> int:
+        calls[0] += 1
+        return int(np.flatnonzero(action_mask)[0])
+
+    agent = external(first_legal, name="first_legal")
+
+    def run(first_seed: int, count: int) -> None:
+        tournament(4, [agent, "heuristic"], cards=10, deals=count, seed=first_seed, progress=False)
+
+    run(10**6, 20)  # compile, load caches
+    counts: list[int] = []
+
+    def timed(r: int) -> None:
+        calls[0] = 0
+        run(r, deals)
+        counts.append(calls[0])
+
+    times = _timed(timed, repeats)
+    median = statistics.median(times)
+    return {
+        "name": "agent tournament 4x10 (first legal action vs heuristic)",
+        "deals": deals,
+        "rounds": 6 * deals,  # 6 seatings of 2 strategies at 4 seats
+        "seconds_median": median,
+        "seconds_all": times,
+        "decisions_per_s": statistics.median(c / t for c, t in zip(counts, times, strict=True)),
+        "rounds_per_s": 6 * deals / median,
+    }
+
+
 def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> dict:
     """Run every case (and the OpenSpiel baseline) and return the results."""
     cases = default_cases(0.02 if quick else 1.0)
@@ -312,6 +353,7 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
     base = time_openspiel(0.3 if quick else 2.0, repeats) if openspiel else None
     startup = time_startup(repeats)
     env = time_env(20 if quick else 200, repeats)
+    agent = time_agent(100 if quick else 2_000, repeats)
     by_name = {r["name"]: r for r in results}
     one = by_name["random 4x10"]["rounds_per_s"]
     two = by_name["random 4x10, 2 jobs"]["rounds_per_s"]
@@ -330,6 +372,7 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
         "openspiel": base,
         "startup": startup,
         "env": env,
+        "agent": agent,
     }
     if base is not None:
         out["ratio_random_4x10_vs_openspiel"] = one / base["rounds_per_s"]
@@ -372,13 +415,14 @@ def format_bench(res: dict) -> str:
             f"{base['name']}: {base['rounds_per_s']:,.0f} rounds/s; wizsim random 4x10 is "
             f"{res['ratio_random_4x10_vs_openspiel']:.1f}x faster"
         )
-    env = res.get("env")
-    if env:
-        engine = next(r for r in res["cases"] if r["name"] == "heuristic 4x10")["rounds_per_s"]
-        lines.append(
-            f"{env['name']}: {env['decisions_per_s']:,.0f} agent decisions/s, {env['rounds_per_s']:,.0f} rounds/s"
-            f" ({env['rounds_per_s'] / engine:.4f}x heuristic 4x10 simulation)"
-        )
+    engine = next(r for r in res["cases"] if r["name"] == "heuristic 4x10")["rounds_per_s"]
+    for key in ("env", "agent"):  # the environment's turns, and an agent seated in a tournament
+        r = res.get(key)
+        if r:
+            lines.append(
+                f"{r['name']}: {r['decisions_per_s']:,.0f} agent decisions/s, {r['rounds_per_s']:,.0f} rounds/s"
+                f" ({r['rounds_per_s'] / engine:.4f}x heuristic 4x10 simulation)"
+            )
     st = res.get("startup")
     if st:
         lines.append(
