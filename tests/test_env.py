@@ -512,3 +512,15 @@ def test_seated_agent_errors_on_the_command_line_exit_2_and_write_nothing(tmp_pa
     )
     err = capsys.readouterr().err.strip()
     assert rc == 2 and err.endswith("has no function 'x'") and "\n" not in err
+
+
+def test_the_readme_agent_file_ranks_in_a_tournament():
+    from pathlib import Path
+
+    from wizsim.tools.tournament import tournament
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "my_agent_example.py"
+    res = tournament(4, [f"py({path}:agent)", "heuristic"], cards=10, deals=30, seed=2)
+    table = res.table()
+    assert table["strategy"].tolist() == [f"py({path}:agent)", "heuristic"] and table["deals"].tolist() == [30, 30]
+    assert table["points_per_round"].iloc[0] < table["points_per_round"].iloc[1]  # two different players

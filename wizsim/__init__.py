@@ -7,7 +7,7 @@ from . import simulate as _compat_simulate  # noqa: F401
 # isort: split
 from .errors import WizsimError
 from .game.rules import Rules, parse_rules
-from .players.strategies import bid_rule
+from .players.strategies import bid_rule, external
 from .run.parallel import RunOptions
 from .run.simulate import SimulationResult, simulate, simulate_result
 from .version import __version__
@@ -19,6 +19,7 @@ __all__ = [
     "WizsimError",
     "__version__",
     "bid_rule",
+    "external",
     "parse_rules",
     "simulate",
     "simulate_result",
