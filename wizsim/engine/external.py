@@ -238,6 +238,14 @@ def round_notes(script, item, r, na, k, dealer, game_seat, totals):
         script[X_PASSES + i] = -1
 
 
+@hot
+def decision_slots(script, kind, p, legal, t, pos, trump, shown):
+    """A decision's kind, seat, legal actions, trick, place, trump and face-up card in the header."""
+    script[X_KIND], script[X_SEAT], script[X_LEGAL] = kind, p, np.int64(legal)
+    script[X_TRICK], script[X_POS], script[X_TRUMP], script[X_SHOWN] = t, pos, trump, shown
+    script[X_LEADER] = script[X_FORBIDDEN] = -1  # set by the caller where they apply
+
+
 @jit
 def pending(script, kind, p, legal, t, pos, trump, shown, cnt, bids, won, n):
     """Record the first decision past the script: kind, seat, legal actions (bits), hands, bids and tricks so far.
@@ -248,15 +256,7 @@ def pending(script, kind, p, legal, t, pos, trump, shown, cnt, bids, won, n):
     """
     if script[X_KIND] != 0:
         return False
-    script[X_KIND] = kind
-    script[X_SEAT] = p
-    script[X_LEGAL] = np.int64(legal)
-    script[X_TRICK] = t
-    script[X_POS] = pos
-    script[X_TRUMP] = trump
-    script[X_SHOWN] = shown
-    script[X_LEADER] = -1
-    script[X_FORBIDDEN] = -1
+    decision_slots(script, kind, p, legal, t, pos, trump, shown)
     for q in range(n):
         for c in range(64):
             script[X_CNT + 64 * q + c] = cnt[q, c]

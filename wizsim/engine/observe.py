@@ -21,7 +21,7 @@ import numpy as np
 
 from .game.trick import led_after
 from .jit.bits import ONE, U64
-from .jit.config import jit
+from .jit.config import hot, jit
 from .layout import (
     CLOUD,
     CLOUD_AS,
@@ -80,23 +80,26 @@ N_WOLF_ACTIONS = 6
 TRUMP_UNDECIDED = 5
 
 
+@hot
+def field_starts(n, kmax):
+    """Start of each field in the buffer: hand, tricks, leaders, voids, bids, won, scores, passes, others, info,
+    and the end (no allocation: the observation is made once per decision)."""
+    o_tricks = N_TYPES
+    o_leaders = o_tricks + kmax * n
+    o_voids = o_leaders + kmax
+    o_bids = o_voids + 4 * n
+    o_won = o_bids + n
+    o_scores = o_won + n
+    o_passes = o_scores + n
+    o_others = o_passes + 2 * kmax
+    o_info = o_others + N_TYPES * n
+    return 0, o_tricks, o_leaders, o_voids, o_bids, o_won, o_scores, o_passes, o_others, o_info, o_info + N_INFO
+
+
 @jit
 def offsets(n, kmax):
-    """Start of each field in the buffer (hand, tricks, leaders, voids, bids, won, scores, passes, others, info,
-    end)."""
-    out = np.empty(11, dtype=np.int64)
-    out[0] = 0
-    out[1] = out[0] + N_TYPES
-    out[2] = out[1] + kmax * n
-    out[3] = out[2] + kmax
-    out[4] = out[3] + 4 * n
-    out[5] = out[4] + n
-    out[6] = out[5] + n
-    out[7] = out[6] + n
-    out[8] = out[7] + 2 * kmax
-    out[9] = out[8] + N_TYPES * n
-    out[10] = out[9] + N_INFO
-    return out
+    """:func:`field_starts` as an array (Python's check of the encoder's fields)."""
+    return np.array(field_starts(n, kmax), dtype=np.int64)
 
 
 @jit
@@ -106,9 +109,9 @@ def encode(x, seat, consts, table, masks, buf, amask):
     The mask is all zero unless the pending decision is this seat's.
     """
     n, kmax, rounds = consts[C_PLAYERS], consts[C_KMAX], consts[C_ROUNDS]
-    o = offsets(n, kmax)
-    o_hand, o_tricks, o_leaders, o_voids, o_bids, o_won = o[0], o[1], o[2], o[3], o[4], o[5]
-    o_scores, o_passes, o_others, o_info = o[6], o[7], o[8], o[9]
+    o_hand, o_tricks, o_leaders, o_voids, o_bids, o_won, o_scores, o_passes, o_others, o_info, o_end = field_starts(
+        n, kmax
+    )
     buf[:] = 0
     for i in range(o_tricks, o_voids):  # tricks and leaders: -1 none
         buf[i] = -1
@@ -116,7 +119,7 @@ def encode(x, seat, consts, table, masks, buf, amask):
         buf[i] = -1
     for i in range(o_passes, o_others):
         buf[i] = -1
-    for i in range(o_info, o[10]):
+    for i in range(o_info, o_end):
         buf[i] = -1
     amask[:] = 0
     row, na, kind = x[X_ROUND], x[X_NA], x[X_KIND]

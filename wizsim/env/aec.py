@@ -30,8 +30,8 @@ from ..errors import WizsimError
 from ..game import cards as C
 from ..run.history import round_records
 from ..run.spec import strategy_label
-from .encoding import Encoder
-from .replay import KIND_NAMES, Replay
+from .encoding import KIND_NAMES, Encoder
+from .replay import Replay
 
 
 class WizardEnv(AECEnv):

@@ -26,6 +26,8 @@ a flat float32 ``vector`` of all of them in field order, and an int8
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..engine import layout as L
@@ -44,7 +46,6 @@ from ..engine.observe import (
     offsets,
 )
 from ..game import cards as C
-from .replay import Pending
 
 #: the ``info`` vector's fields, in order
 INFO_FIELDS = (
@@ -64,6 +65,8 @@ INFO_FIELDS = (
     "turned_up",  # the card turned up at the deal (-1 none), also after a Werewolf took it into its hand
 )
 INFO = {name: i for i, name in enumerate(INFO_FIELDS)}
+#: the decision kinds by name (``layout.DK_*``)
+KIND_NAMES = {L.DK_BID: "bid", L.DK_CARD: "card", L.DK_TRUMP: "trump", L.DK_WEREWOLF: "werewolf", L.DK_PASS: "pass"}
 assert len(INFO_FIELDS) == N_INFO
 SCORE_BOUND = 10**6
 
@@ -133,8 +136,8 @@ class Encoder:
         """The engine's action for the environment's ``action`` (checked against the kind's block)."""
         return action - self._offset[kind]
 
-    def mask(self, pending: Pending | None) -> np.ndarray:
-        """The int8 action mask of a decision (all zero when none is pending)."""
+    def mask(self, pending: Any) -> np.ndarray:
+        """The int8 action mask of a decision (a :class:`.replay.Pending`; all zero when None)."""
         out = np.zeros(self.n_actions, dtype=np.int8)
         if pending is not None:
             for a in pending.legal:

@@ -31,9 +31,8 @@ from ..game.records import RoundRecords
 from ..players.bid_rules import rule_errors
 from ..players.strategies import seat_strategies
 from ..run.spec import RunSpec, make_spec
+from .encoding import KIND_NAMES
 
-#: the decision kinds by name (``layout.DK_*``)
-KIND_NAMES = {L.DK_BID: "bid", L.DK_CARD: "card", L.DK_TRUMP: "trump", L.DK_WEREWOLF: "werewolf", L.DK_PASS: "pass"}
 #: the forms a card can be played as (a Juggler or Cloud in each suit, a Shapeshifter as Wizard or Jester)
 FORMS_OF = {
     L.JUGGLER: tuple(L.JUGGLER_AS + s for s in range(4)),
@@ -142,11 +141,12 @@ class Replay:
         return int(self._table[form, L.T_CARD]) if form >= L.JUGGLER_AS else int(form)
 
     # ------------------------------------------------------------------ playing
-    def start(self, seed: int, dealer: int = 0) -> Pending | None:
+    def start(self, seed: int, dealer: int = 0, streams: np.ndarray | None = None) -> Pending | None:
         """Deal seed ``seed``'s round (or game) afresh; return the first external decision (None: nothing to ask).
 
         ``dealer``: the dealing seat of a one-round table (the seed's deck, dealt from that seat's left; a
-        game's first dealer is always seat 0).
+        game's first dealer is always seat 0). ``streams``: the deal and decision streams' states to start
+        from instead of the seed's (a round of :class:`.vec.VecWizardEnv`).
         """
         if not self.spec.games_mode and not 0 <= dealer < self.players:
             raise WizsimError(f"dealer must be a seat 0..{self.players - 1}, got {dealer!r}")
@@ -155,6 +155,8 @@ class Replay:
         self._first = int(dealer)  # hands mode: item h is dealt by seat h % players, from the chunk's first streams
         self.seed = int(seed)
         self._state = dataclasses.replace(self.spec, seed=self.seed).chunk_range(0, 1).state[0]
+        if streams is not None:
+            self._state = np.asarray(streams, dtype=np.uint64).reshape(2).copy()
         self.actions = []
         return self._replay()
 

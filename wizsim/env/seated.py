@@ -29,11 +29,9 @@ from collections.abc import Iterator
 import numpy as np
 
 from ..engine import layout as L
-from ..errors import WizsimError
-from ..players.bid_rules import _flat
+from ..errors import WizsimError, one_line
 from ..players.external import ExternalStrategy
-from .encoding import Encoder
-from .replay import KIND_NAMES
+from .encoding import KIND_NAMES, Encoder
 
 CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int64)
 
@@ -85,7 +83,7 @@ class AgentTable:
                 action = agent(obs, mask)
             except Exception as exc:
                 raise WizsimError(
-                    f"{self._where(seat, kind)}: the agent raised {type(exc).__name__}: {_flat(exc)}"
+                    f"{self._where(seat, kind)}: the agent raised {type(exc).__name__}: {one_line(exc)}"
                 ) from None
             self.decisions += 1
             return self._engine_action(seat, kind, action, mask)

@@ -33,9 +33,9 @@ import numpy as np
 
 from ..engine.layout import S_HEURISTIC
 from ..engine.players import heuristic as heuristic_engine
-from ..errors import WizsimError
+from ..errors import WizsimError, one_line
 from .base import Strategy
-from .bid_rules import _flat, exec_user_source, read_user_file
+from .bid_rules import exec_user_source, read_user_file
 
 Agent = Callable[[dict[str, np.ndarray], np.ndarray], Any]
 
@@ -77,7 +77,7 @@ class ExternalAgent:
             payload = _dumps(self.func)
         except Exception as exc:
             raise WizsimError(
-                f"agent {self.label} cannot be sent to the worker processes ({type(exc).__name__}: {_flat(exc)}):"
+                f"agent {self.label} cannot be sent to the worker processes ({type(exc).__name__}: {one_line(exc)}):"
                 " define it at the top level of a module or file, or run with --jobs 1"
             ) from None
         return (agent_from_payload, (payload, self.label))
@@ -108,7 +108,7 @@ def agent_from_payload(payload: bytes, label: str) -> ExternalAgent:
         func = pickle.loads(payload)  # noqa: S301 - the user's own agent, pickled by this run
     except Exception as exc:
         raise WizsimError(
-            f"agent {label} cannot be loaded in a worker process ({type(exc).__name__}: {_flat(exc)}): the agent"
+            f"agent {label} cannot be loaded in a worker process ({type(exc).__name__}: {one_line(exc)}): the agent"
             " must be importable there; give it as py(path/to/file.py:function) or run with --jobs 1"
         ) from None
     return ExternalAgent(func, label)
@@ -145,7 +145,7 @@ def _import_function(module_name: str, name: str, label: str) -> Any:
     try:
         module = importlib.import_module(module_name)
     except (Exception, SystemExit) as exc:
-        raise WizsimError(f"{label}: cannot import {module_name!r}: {type(exc).__name__}: {_flat(exc)}") from None
+        raise WizsimError(f"{label}: cannot import {module_name!r}: {type(exc).__name__}: {one_line(exc)}") from None
     func = getattr(module, name, None)
     if not callable(func):
         raise WizsimError(f"{label}: module {module_name!r} has no function {name!r}")

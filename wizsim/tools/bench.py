@@ -344,6 +344,36 @@ def time_agent(deals: int = 2_000, repeats: int = 3) -> dict:
     }
 
 
+def time_vec_env(tables: int = 1024, steps: int = 400, repeats: int = 3) -> dict | None:
+    """The batched environment (``VecWizardEnv``), 4x10: ``tables`` tables, the learner at seat 0 taking the first
+    legal action (a NumPy argmax over the masks), three heuristic opponents inside the kernel; learner decisions
+    per second over ``steps`` steps, median after a warm-up. None without PettingZoo."""
+    try:
+        from ..env.vec import VecWizardEnv
+    except Exception:  # noqa: BLE001 - the optional extra is missing
+        return None
+    env = VecWizardEnv(tables, players=4, cards=10)
+    _, mask = env.reset(seed=1)
+    for _ in range(20):  # compile, load caches, warm the tables
+        _, mask, *_ = env.step(mask.argmax(axis=1))
+
+    def run(_: int) -> None:
+        nonlocal mask
+        for _ in range(steps):
+            _, mask, *_ = env.step(mask.argmax(axis=1))
+
+    times = _timed(run, repeats)
+    median = statistics.median(times)
+    return {
+        "name": "vec env 4x10",
+        "tables": tables,
+        "steps": steps,
+        "seconds_median": median,
+        "seconds_all": times,
+        "decisions_per_s": tables * steps / median,
+    }
+
+
 def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> dict:
     """Run every case (and the OpenSpiel baseline) and return the results."""
     cases = default_cases(0.02 if quick else 1.0)
@@ -354,6 +384,7 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
     startup = time_startup(repeats)
     env = time_env(20 if quick else 200, repeats)
     agent = time_agent(100 if quick else 2_000, repeats)
+    vec = time_vec_env(256 if quick else 1024, 20 if quick else 400, repeats)
     by_name = {r["name"]: r for r in results}
     one = by_name["random 4x10"]["rounds_per_s"]
     two = by_name["random 4x10, 2 jobs"]["rounds_per_s"]
@@ -373,6 +404,7 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
         "startup": startup,
         "env": env,
         "agent": agent,
+        "vec_env": vec,
     }
     if base is not None:
         out["ratio_random_4x10_vs_openspiel"] = one / base["rounds_per_s"]
@@ -415,7 +447,7 @@ def format_bench(res: dict) -> str:
             f"{base['name']}: {base['rounds_per_s']:,.0f} rounds/s; wizsim random 4x10 is "
             f"{res['ratio_random_4x10_vs_openspiel']:.1f}x faster"
         )
-    engine = next(r for r in res["cases"] if r["name"] == "heuristic 4x10")["rounds_per_s"]
+    engine = next((r["rounds_per_s"] for r in res["cases"] if r["name"] == "heuristic 4x10"), float("nan"))
     for key in ("env", "agent"):  # the environment's turns, and an agent seated in a tournament
         r = res.get(key)
         if r:
@@ -423,6 +455,12 @@ def format_bench(res: dict) -> str:
                 f"{r['name']}: {r['decisions_per_s']:,.0f} agent decisions/s, {r['rounds_per_s']:,.0f} rounds/s"
                 f" ({r['rounds_per_s'] / engine:.4f}x heuristic 4x10 simulation)"
             )
+    vec = res.get("vec_env")
+    if vec:
+        lines.append(
+            f"{vec['name']} ({vec['tables']} tables, learner first legal vs 3 heuristic): "
+            f"{vec['decisions_per_s']:,.0f} learner decisions/s"
+        )
     st = res.get("startup")
     if st:
         lines.append(
