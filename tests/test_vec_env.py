@@ -73,7 +73,7 @@ def test_each_table_plays_the_engines_round_as_the_environment_does(t):
                 agent = env.agent_selection
                 assert agent == f"player_{seat}"  # the same seat decides
                 want = env.observe(agent)
-                assert np.array_equal(vec_obs, want["vector"].astype(np.int32))
+                assert np.array_equal(vec_obs.astype(np.float32), want["vector"])
                 assert np.array_equal(vec_mask, want["action_mask"])
                 env.step(action)
             assert all(env.terminations.values())

@@ -42,7 +42,6 @@ from .layout import (
     T_CARD,
     X_BIDS,
     X_CARDS,
-    X_CNT,
     X_DEALER,
     X_FORBIDDEN,
     X_GSEATS,
@@ -103,10 +102,12 @@ def offsets(n, kmax):
 
 
 @jit
-def encode(x, seat, consts, table, masks, buf, amask):
-    """Game seat ``seat``'s observation of header ``x`` into ``buf`` (int32), its action mask into ``amask`` (int8).
+def encode(x, hands, seat, consts, table, masks, buf, amask):
+    """Game seat ``seat``'s observation of header ``x`` into ``buf``, its action mask into ``amask`` (int8).
 
-    The mask is all zero unless the pending decision is this seat's.
+    ``hands[round seat, card type]``: the copies each seat holds at the decision (the header's ``X_CNT``
+    slots as [6, 64], or the round's own counts). ``buf``: int32, or int8 for one-round tables (every field
+    then fits). The mask is all zero unless the pending decision is this seat's.
     """
     n, kmax, rounds = consts[C_PLAYERS], consts[C_KMAX], consts[C_ROUNDS]
     o_hand, o_tricks, o_leaders, o_voids, o_bids, o_won, o_scores, o_passes, o_others, o_info, o_end = field_starts(
@@ -160,10 +161,10 @@ def encode(x, seat, consts, table, masks, buf, amask):
             r = (q - me + na) % na
             if clairvoyant_bid and q != me:
                 for c in range(N_TYPES):
-                    buf[o_others + N_TYPES * r + c] = x[X_CNT + 64 * q + c]
+                    buf[o_others + N_TYPES * r + c] = hands[q, c]
             elif not clairvoyant_bid and q == me:
                 for c in range(N_TYPES):
-                    buf[o_hand + c] = x[X_CNT + 64 * q + c]
+                    buf[o_hand + c] = hands[q, c]
     # tricks, leaders, voids shown, passes
     passes_done = x[X_TRICK] if kind == DK_PASS else tricks_done
     start_led = FREE if consts[C_MONO] != 0 else -1

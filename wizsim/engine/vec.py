@@ -43,6 +43,7 @@ from .layout import (
     CLASS_SUIT,
     DK_BID,
     DK_CARD,
+    DK_PASS,
     DK_TRUMP,
     DK_WEREWOLF,
     FLAG_JUGGLER,
@@ -50,7 +51,6 @@ from .layout import (
     JUGGLER,
     JUGGLER_AS,
     N_FORMS,
-    N_TYPES,
     R_BOMB,
     R_CANADIAN,
     R_CLAIRVOYANCE,
@@ -127,15 +127,11 @@ N_STREAMS = 7
 
 
 @hot
-def learner_pending(hdr, kind, p, legal, t, pos, trump, shown, seats, bids, n, every_hand):
-    """The learner's decision in the header, as :func:`.external.pending` records it, with the hand of the seat
-    deciding only (every hand: ``every_hand``, a clairvoyant bid): the observation is that seat's."""
+def learner_pending(hdr, kind, p, legal, t, pos, trump, shown, seats, bids, n):
+    """The learner's decision in the header, as :func:`.external.pending` records it, but for the hands: the
+    observation reads the round's own counts."""
     decision_slots(hdr, kind, p, legal, t, pos, trump, shown)
-    cnt = seats.cnt
     for q in range(n):
-        if every_hand or q == p:
-            for c in range(N_TYPES):
-                hdr[X_CNT + 64 * q + c] = cnt[q, c]
         hdr[X_BIDS + q] = bids[q]
         hdr[X_WON + q] = seats.won[q]
 
@@ -222,7 +218,7 @@ def bid_stage(n, k, setup, players, state, i, action):
                 if forbidden >= 0:
                     ok &= ~(ONE << U64(forbidden))
                 learner_pending(hdr, np.int64(DK_BID), p, ok, np.int64(-1), b_i, ints[V_TRUMP], ints[V_SHOWN], seats,
-                                seats.work, n, rules[R_CLAIRVOYANCE] != 0)  # fmt: skip
+                                seats.work, n)  # fmt: skip
                 hdr[X_FORBIDDEN] = forbidden
                 return False
             b = action
@@ -259,7 +255,7 @@ def trick_stage(n, k, setup, players, state, i, action):
             legal = legal_mask(seats.hands[p], led, masks)
             if params[p, SEAT_EXTERNAL] != 0:
                 if action < 0:
-                    learner_pending(hdr, np.int64(DK_CARD), p, legal, t, j, trump, shown, seats, seats.bids, n, False)
+                    learner_pending(hdr, np.int64(DK_CARD), p, legal, t, j, trump, shown, seats, seats.bids, n)
                     hdr[X_LEADER] = trick.leader
                     return False
                 f = action
@@ -328,7 +324,7 @@ def vec_round(n, k, fixed_trump, setup, players, base_deck, state, i, action):
     """Play table ``i`` from where it stopped, ``action`` (an engine action, -1: none) taking the learner's
     pending decision, until a learner must decide again or the round is scored; return whether it was scored.
 
-    Compiled through :func:`vec_round_seated` (the seated players' switch in ``bid_stage``/``trick_stage``).
+    Compiled into :func:`vec_tables_seated` (the seated players' switch in ``bid_stage``/``trick_stage``).
     """
     ints, hdr = state.ints[i], state.hdr[i]
     phase = ints[V_PHASE]
@@ -385,21 +381,6 @@ def vec_round(n, k, fixed_trump, setup, players, base_deck, state, i, action):
     return True
 
 
-def vec_round_seated(n, k, fixed_trump, setup, players, base_deck, state, i, action):  # pragma: no cover
-    """:func:`vec_round` with the switch of the players this run can seat (as ``run.play_items_seated``)."""
-    raise NotImplementedError
-
-
-@overload(vec_round_seated, jit_options=OVERLOAD_OPTIONS)
-def _vec_round_seated(n, k, fixed_trump, setup, players, base_deck, state, i, action):
-    switch = seats_module.compile_switch(seated_ids(setup[setup.fields.index("feats")]))
-    bid = inline_generated(_clone(seats_module.seat_bid, player_bid=switch["player_bid"]))
-    card = inline_generated(_clone(seats_module.seat_card, player_card=switch["player_card"]))
-    bids = inline_generated(_clone(bid_stage, seat_bid=bid))
-    tricks = inline_generated(_clone(trick_stage, seat_card=card))
-    return _clone(vec_round, bid_stage=bids, trick_stage=tricks)
-
-
 @jit
 def engine_action(kind, a, kmax):
     """The engine action of environment action ``a`` for a decision of ``kind`` (:mod:`wizsim.env.encoding`)."""
@@ -415,38 +396,64 @@ def engine_action(kind, a, kmax):
     return a - card0 - N_FORMS - N_TRUMP_ACTIONS - N_WOLF_ACTIONS  # DK_PASS
 
 
-@jit
-def vec_step(n, k, fixed_trump, setup, players, base_deck, state, actions, consts, obs, amask, rewards, dones):
-    """Every table: take its action (``actions[i]``, -1 on a fresh table), play on to the next learner decision
-    (dealing a new round after a scored one), and write its observation and mask; ``rewards[i, seat]`` the
-    scores of a round scored in this step (``dones[i]``). Returns the first table whose action was not legal,
-    or -1 (then no table has moved)."""
+@hot
+def vec_tables(n, k, fixed_trump, setup, players, base_deck, state, actions, consts, obs, amask, rewards, dones):
+    """Every table of :func:`vec_step` (whose actions are legal): one call per step, the round inlined into its
+    loop (compiled through :func:`vec_tables_seated`, with the seated players' switch)."""
     kmax = consts[1]
-    # borrowed views (no reference counts: they cost most of the time otherwise) of arrays that outlive this call
-    b_setup, b_players, b_state, b_deck = borrow(setup), borrow(players), borrow(state), borrow(base_deck)
-    for i in range(actions.shape[0]):  # check every action before any table moves
-        a = actions[i]
-        if state.ints[i, V_SEAT] >= 0 and (a < 0 or a >= amask.shape[1] or amask[i, a] == 0):
-            return i
     for i in range(actions.shape[0]):
-        hdr = b_state.hdr[i]
+        hdr = state.hdr[i]
         action = -1
         if state.ints[i, V_SEAT] >= 0:
             action = engine_action(hdr[X_KIND], actions[i], kmax)
         for p in range(n):
             rewards[i, p] = 0
         dones[i] = False
-        setup_i = table_setup(b_setup, b_state, i)
-        while True:
-            if vec_round_seated(n, k, fixed_trump, setup_i, b_players, b_deck, b_state, i, action):
-                dones[i] = True
-                for p in range(n):
-                    rewards[i, p] += state.scores[i, p]
-                action = -1
-                continue  # the next round, to its first learner decision
-            break
+        setup_i = table_setup(setup, state, i)
+        while vec_round(n, k, fixed_trump, setup_i, players, base_deck, state, i, action):
+            dones[i] = True  # scored: the next round, to its first learner decision
+            for p in range(n):
+                rewards[i, p] += state.scores[i, p]
+            action = -1
         seat = hdr[X_SEAT]
         state.ints[i, V_SEAT] = seat
-        encode(hdr, seat, consts, setup.tables.table, setup.tables.masks, obs[i], amask[i])
+        hands = state.cnt[i]  # a bid or a card: the round stopped there
+        kind = hdr[X_KIND]
+        if kind == DK_TRUMP or kind == DK_WEREWOLF or kind == DK_PASS:  # the engine's record: its phase ran on
+            hands = hdr[X_CNT : X_CNT + 6 * 64].reshape(6, 64)
+        encode(hdr, hands, seat, consts, setup.tables.table, setup.tables.masks, obs[i], amask[i])
+
+
+def vec_tables_seated(n, k, fixed_trump, setup, players, base_deck, state, actions, consts, obs, amask, rewards,
+                      dones):  # fmt: skip  # pragma: no cover - compiled
+    """:func:`vec_tables` with the switch of the players this run can seat (as ``run.play_items_seated``)."""
+    raise NotImplementedError
+
+
+@overload(vec_tables_seated, jit_options=OVERLOAD_OPTIONS)
+def _vec_tables_seated(n, k, fixed_trump, setup, players, base_deck, state, actions, consts, obs, amask, rewards,
+                       dones):  # fmt: skip
+    switch = seats_module.compile_switch(seated_ids(setup[setup.fields.index("feats")]))
+    bid = inline_generated(_clone(seats_module.seat_bid, player_bid=switch["player_bid"]))
+    card = inline_generated(_clone(seats_module.seat_card, player_card=switch["player_card"]))
+    bids = inline_generated(_clone(bid_stage, seat_bid=bid))
+    tricks = inline_generated(_clone(trick_stage, seat_card=card))
+    round_ = inline_generated(_clone(vec_round, bid_stage=bids, trick_stage=tricks))
+    return _clone(vec_tables, vec_round=round_)
+
+
+@jit
+def vec_step(n, k, fixed_trump, setup, players, base_deck, state, actions, consts, obs, amask, rewards, dones):
+    """Every table: take its action (``actions[i]``, -1 on a fresh table), play on to the next learner decision
+    (dealing a new round after a scored one), and write its observation and mask; ``rewards[i, seat]`` the
+    scores of a round scored in this step (``dones[i]``). Returns the first table whose action was not legal,
+    or -1 (then no table has moved)."""
+    for i in range(actions.shape[0]):  # check every action before any table moves
+        a = actions[i]
+        if state.ints[i, V_SEAT] >= 0 and (a < 0 or a >= amask.shape[1] or amask[i, a] == 0):
+            return i
+    # borrowed views (no reference counts) of arrays that outlive this call
+    vec_tables_seated(n, k, fixed_trump, borrow(setup), borrow(players), borrow(base_deck), borrow(state), actions,
+                      consts, obs, amask, rewards, dones)  # fmt: skip
     hold((setup, players, state, base_deck))
     return np.int64(-1)

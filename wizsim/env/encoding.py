@@ -168,7 +168,8 @@ class Encoder:
         seat's). The arrays are new for every call: an agent may keep them."""
         buf = np.empty(self.size, dtype=np.int32)
         mask = np.empty(self.n_actions, dtype=np.int8)
-        encode(header, seat, self.consts, self.table, self.masks, buf, mask)
+        hands = header[L.X_CNT : L.X_CNT + 6 * 64].reshape(6, 64)
+        encode(header, hands, seat, self.consts, self.table, self.masks, buf, mask)
         obs: dict[str, np.ndarray] = {name: buf[a:b].reshape(shape) for name, (a, b, shape) in self._slices.items()}
         obs["vector"] = buf.astype(np.float32)
         obs["action_mask"] = mask

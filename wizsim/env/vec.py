@@ -11,7 +11,7 @@ of every seat) and ``dones``, and the table deals its next round at once (its
 observation is already the new round's first decision).
 
 Actions, masks and observations are those of :class:`.aec.WizardEnv`
-(:mod:`.encoding`): row ``i`` of ``observations`` is the flat int32 vector of
+(:mod:`.encoding`): row ``i`` of ``observations`` is the flat int8 vector of
 the deciding seat's observation (field order and sizes in ``encoder.fields``;
 :meth:`fields` splits it), ``masks[i]`` its int8 action mask.
 """
@@ -120,7 +120,8 @@ class VecWizardEnv:
             np.zeros(players, dtype=np.int64),
             out,
         )
-        self._obs = np.zeros((n, self.observation_size), dtype=np.int32)
+        # int8: every field of a one-round table fits (forms < 80, card types < 61, no game totals yet)
+        self._obs = np.zeros((n, self.observation_size), dtype=np.int8)
         self._mask = np.zeros((n, self.n_actions), dtype=np.int8)
         self._rewards = np.zeros((n, players), dtype=np.int64)
         self._dones = np.zeros(n, dtype=np.bool_)
