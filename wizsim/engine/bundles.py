@@ -128,6 +128,8 @@ def new_net(w1, b1, w2, work_i, work_f, full, n):
     played and the voids (a rollout's own), the deck in play. The engine and a direct call from Python (through
     ``new_net.py_func``) build it here alike."""
     return Net(w1, b1, w2, work_i, work_f, np.zeros(64, dtype=np.int64), np.zeros(n, dtype=np.int64), full)
+
+
 #: the tables of ``wizsim.env.VecWizardEnv`` between two steps (:mod:`.vec`), row ``i`` for table ``i``: its script
 #: header (``X_*``: notes and the pending decision), the seats' hands, copies, bids, tricks, final bids, scores and
 #: scratch, its deck, its random streams and masks (``S_*``), its phase and round values (``V_*``), the trick in

@@ -330,7 +330,9 @@ def exec_user_source(source: str, path: str, name: str, what: str, spec: str, mo
     except (Exception, SystemExit) as exc:  # whatever the file's own code raises, exit() included
         sys.modules.pop(mod_name, None)
         where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) and exc.lineno else ""
-        raise WizsimError(f"{what} {spec!r}: {path!r} fails to load{where}: {type(exc).__name__}: {_flat(exc)}") from None
+        raise WizsimError(
+            f"{what} {spec!r}: {path!r} fails to load{where}: {type(exc).__name__}: {_flat(exc)}"
+        ) from None
     func = _user_attribute(module, name, f"{what} {spec!r}: {path!r}")
     if not callable(func):
         raise WizsimError(f"{what} {spec!r}: {path!r} has no function {name!r}")

@@ -360,7 +360,7 @@ def time_vec_env(tables: int = 1024, steps: int = 400, repeats: int = 3) -> dict
     def run(_: int) -> None:
         nonlocal mask
         for _ in range(steps):
-            _, mask, *_ = env.step(mask.argmax(axis=1))
+            mask = env.step(mask.argmax(axis=1))[1]
 
     times = _timed(run, repeats)
     median = statistics.median(times)
