@@ -36,7 +36,7 @@ from .external import decision_slots, round_notes
 from .game.deal import clear_hands
 from .game.trick import finish_trick, legal_mask, open_trick, take_card, trick_step
 from .jit.bits import ONE, U64
-from .jit.borrow import borrow, hold
+from .jit.borrow import borrow, hold, stack_stream
 from .jit.config import OVERLOAD_OPTIONS, hot, inline_generated, jit
 from .jit.rng import next_u64
 from .layout import (
@@ -225,8 +225,9 @@ def bid_stage(n, k, setup, players, state, i, action):
             action = -1
         else:
             turn = BidTurn(p, b_i, n, k, dealer, ints[V_TRUMP], ints[V_SHOWN], ints[V_BID_SUM], forbidden)
-            b = seat_bid(turn, ints[V_NAMED] != 0, rules[R_CLAIRVOYANCE] != 0, setup, players,
-                         st[S_DEC : S_DEC + 1], seats, view)  # fmt: skip
+            dec_st = stack_stream(st[S_DEC])
+            b = seat_bid(turn, ints[V_NAMED] != 0, rules[R_CLAIRVOYANCE] != 0, setup, players, dec_st, seats, view)
+            st[S_DEC] = dec_st[0]
         seats.bids[p] = b
         ints[V_BID_SUM] += b
         ints[V_BID_I] += 1
@@ -244,7 +245,7 @@ def trick_stage(n, k, setup, players, state, i, action):
     view = new_view(setup.feats.view_kept, n)
     net = learned_net(setup.feats.learned, view, setup.models)
     trump, shown = ints[V_TRUMP], ints[V_SHOWN]
-    dec_st = st[S_DEC : S_DEC + 1]
+    dec_st = stack_stream(st[S_DEC])  # on the stack: no other array can alias it (its stores cost no reloads)
     while ints[V_T] < k:
         t = ints[V_T]
         trick = Trick(trk[0], trk[1], trk[2], trk[3], trk[4], trk[5])
@@ -257,6 +258,7 @@ def trick_stage(n, k, setup, players, state, i, action):
                 if action < 0:
                     learner_pending(hdr, np.int64(DK_CARD), p, legal, t, j, trump, shown, seats, seats.bids, n)
                     hdr[X_LEADER] = trick.leader
+                    st[S_DEC] = dec_st[0]
                     return False
                 f = action
                 action = -1
@@ -290,9 +292,10 @@ def trick_stage(n, k, setup, players, state, i, action):
                 state.snap_hands[i, q] = seats.hands[q]
                 for c in range(64):
                     state.snap_cnt[i, q, c] = seats.cnt[q, c]
-            st[S_DEC_PASS] = st[S_DEC]
+            st[S_DEC_PASS] = st[S_DEC] = dec_st[0]
             ints[V_PHASE] = PH_PASSES
             return False
+    st[S_DEC] = dec_st[0]
     return True
 
 
