@@ -3,7 +3,8 @@
 ``WizardEnv(players=4, cards=10, specials=..., rules={...}, opponents={seat: strategy})``:
 see :mod:`wizsim.env.aec` for the environment, :mod:`wizsim.env.encoding` for
 the actions and observations, :mod:`wizsim.env.replay` for how the engine
-plays the table.
+plays the table; ``VecWizardEnv`` (:mod:`wizsim.env.vec`) steps many one-round tables together, and
+:mod:`wizsim.env.seated` seats a Python agent in any simulation.
 """
 
 from __future__ import annotations
@@ -14,6 +15,10 @@ from ..errors import WizsimError
 
 
 def __getattr__(name: str) -> Any:
+    if name == "VecWizardEnv":  # NumPy arrays only: no extra needed
+        from .vec import VecWizardEnv
+
+        return VecWizardEnv
     # PettingZoo and Gymnasium are an optional extra: imported when the environment is asked for
     if name in ("WizardEnv", "agent"):
         try:
@@ -26,4 +31,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'wizsim.env' has no attribute {name!r}")
 
 
-__all__ = ["WizardEnv", "agent"]
+__all__ = ["VecWizardEnv", "WizardEnv", "agent"]
