@@ -113,8 +113,18 @@ Sampler = namedtuple("Sampler", "unseen m kmask cards used rng")
 #: ``lo <= v < hi`` (hands, counts, ``info`` rows, cards seen; :func:`.players.pimc.save_snapshot`), ``hi = 0``: none
 Snapshots = namedtuple("Snapshots", "hands cnt info seen lo hi")
 
+#: the tables of ``wizsim.env.VecWizardEnv`` between two steps (:mod:`.vec`), row ``i`` for table ``i``: its script
+#: header (``X_*``: notes and the pending decision), the seats' hands, copies, bids, tricks, final bids, scores and
+#: scratch, its deck, its random streams and masks (``S_*``), its phase and round values (``V_*``), the trick in
+#: play (:class:`Trick`'s fields), the hands kept before Juggler passes, and the round's game seats, totals and
+#: (unused) outputs that the round's functions take
+VecState = namedtuple(
+    "VecState",
+    "hdr hands cnt bids won final_bids scores work decks streams ints trick snap_hands snap_cnt gseats totals out",
+)
+
 BUNDLES = (Schedule, Chunks, Setup, Players, Streams, Outputs, Tables, Seats, GameSeats, Preset, Models, Switches, BidRules, View, NoView, Net, Records, Accumulators, Trick, Turn,
-           BidTurn, Sampler, Snapshots, Weights, FitData)  # fmt: skip
+           BidTurn, Sampler, Snapshots, Weights, FitData, VecState)  # fmt: skip
 
 
 def is_no_view(view) -> bool:
@@ -128,14 +138,3 @@ def new_net(w1, b1, w2, work_i, work_f, full, n):
     played and the voids (a rollout's own), the deck in play. The engine and a direct call from Python (through
     ``new_net.py_func``) build it here alike."""
     return Net(w1, b1, w2, work_i, work_f, np.zeros(64, dtype=np.int64), np.zeros(n, dtype=np.int64), full)
-
-
-#: the tables of ``wizsim.env.VecWizardEnv`` between two steps (:mod:`.vec`), row ``i`` for table ``i``: its script
-#: header (``X_*``: notes and the pending decision), the seats' hands, copies, bids, tricks, final bids, scores and
-#: scratch, its deck, its random streams and masks (``S_*``), its phase and round values (``V_*``), the trick in
-#: play (:class:`Trick`'s fields), the hands kept before Juggler passes, and the round's game seats, totals and
-#: (unused) outputs that the round's functions take
-VecState = namedtuple(
-    "VecState",
-    "hdr hands cnt bids won final_bids scores work decks streams ints trick snap_hands snap_cnt gseats totals out",
-)

@@ -137,6 +137,19 @@ def learner_pending(hdr, kind, p, legal, t, pos, trump, shown, seats, bids, n):
 
 
 @hot
+def keep_trick(row, trick):
+    """Keep a :class:`.bundles.Trick` in a table's ``trick`` row (its fields in order)."""
+    row[0], row[1], row[2], row[3], row[4], row[5] = (
+        trick.leader,
+        trick.led,
+        trick.best,
+        trick.winner,
+        trick.flags,
+        trick.fairy,
+    )
+
+
+@hot
 def table_setup(setup, state, i):
     """Table ``i``'s :class:`.bundles.Setup`: its own deck (shuffled in place by the deal) and script."""
     t0, pre = setup.tables, setup.pre
@@ -248,7 +261,7 @@ def trick_stage(n, k, setup, players, state, i, action):
     dec_st = stack_stream(st[S_DEC])  # on the stack: no other array can alias it (its stores cost no reloads)
     while ints[V_T] < k:
         t = ints[V_T]
-        trick = Trick(trk[0], trk[1], trk[2], trk[3], trk[4], trk[5])
+        trick = Trick(trk[0], trk[1], trk[2], trk[3], trk[4], trk[5])  # the row holds the fields in order
         while ints[V_J] < n:
             j = ints[V_J]
             p = (trick.leader + j) % n
@@ -276,7 +289,7 @@ def trick_stage(n, k, setup, players, state, i, action):
             st[S_SEEN] |= ONE << U64(c)
             take_card(p, c, seats.hands, seats.cnt)
             trick = trick_step(f, p, trick, trump, table)
-            trk[0], trk[1], trk[2], trk[3], trk[4], trk[5] = trick
+            keep_trick(trk, trick)
             ints[V_J] += 1
         winner, nxt, cancelled, cloud = finish_trick(trick, rules[R_BOMB] == 0, ints[V_CANCELLED] != 0, ints[V_CLOUD],
                                                      seats.won)  # fmt: skip
@@ -284,7 +297,7 @@ def trick_stage(n, k, setup, players, state, i, action):
         ints[V_T] += 1
         ints[V_J] = 0
         start = open_trick(nxt, FREE if rules[R_MONO] != 0 else -1)
-        trk[0], trk[1], trk[2], trk[3], trk[4], trk[5] = start
+        keep_trick(trk, start)
         if ints[V_T] < k:
             hdr[X_LEADERS + ints[V_T]] = nxt
         if (trick.flags & FLAG_JUGGLER) != 0 and t < k - 1:
@@ -354,7 +367,7 @@ def vec_round(n, k, fixed_trump, setup, players, base_deck, state, i, action):
         leader = (ints[V_DEALER] + 1) % n
         start = open_trick(leader, FREE if setup.tables.rules[R_MONO] != 0 else -1)
         trk = state.trick[i]
-        trk[0], trk[1], trk[2], trk[3], trk[4], trk[5] = start
+        keep_trick(trk, start)
         hdr[X_LEADERS] = leader
         ints[V_T] = ints[V_J] = ints[V_CANCELLED] = 0
         ints[V_CLOUD] = -1
