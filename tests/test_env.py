@@ -459,11 +459,12 @@ def test_seated_agents_give_the_same_results_for_any_jobs(tmp_path):
     path.write_text(
         "import numpy as np\ndef last(observation, action_mask):\n    return int(np.flatnonzero(action_mask)[-1])\n"
     )
-    for seated in (f"py({path}:last)", external(hashed_agent)):
-        spec = seated_spec((4, 3, None, None), [seated, "heuristic", "heuristic", "heuristic"], 9, CHUNK_ROUNDS + 300)
-        one, two = run_counts(spec, jobs=1), run_counts(spec, jobs=2)
-        assert np.array_equal(one.joint, two.joint) and np.array_equal(one.aux, two.aux)
-        assert one.joint[3, 0].sum() == CHUNK_ROUNDS + 300
+    strategies = [f"py({path}:last)", "heuristic", external(hashed_agent), "heuristic"]  # one pool of workers
+    spec = seated_spec((4, 3, None, None), strategies, 9, CHUNK_ROUNDS + 300)
+    one, two = run_counts(spec, jobs=1), run_counts(spec, jobs=2)
+    assert np.array_equal(one.joint, two.joint) and np.array_equal(one.aux, two.aux)
+    assert one.joint[3, 0].sum() == one.joint[3, 2].sum() == CHUNK_ROUNDS + 300
+    assert not np.array_equal(one.joint[3, 0], one.joint[3, 2])  # two different agents
 
 
 def test_seated_agent_errors_are_one_line_naming_seat_decision_and_action(tmp_path):

@@ -469,7 +469,7 @@ def vec_step(n, k, fixed_trump, setup, players, base_deck, state, actions, const
         if state.ints[i, V_SEAT] >= 0 and (a < 0 or a >= amask.shape[1] or amask[i, a] == 0):
             return i
     # borrowed views (no reference counts) of arrays that outlive this call
-    vec_tables_seated(n, k, fixed_trump, borrow(setup), borrow(players), borrow(base_deck), borrow(state), actions,
-                      consts, obs, amask, rewards, dones)  # fmt: skip
-    hold((setup, players, state, base_deck))
+    vec_tables_seated(n, k, fixed_trump, borrow(setup), borrow(players), borrow(base_deck), borrow(state),
+                      borrow(actions), borrow(consts), borrow(obs), borrow(amask), borrow(rewards), borrow(dones))  # fmt: skip
+    hold((setup, players, state, base_deck, actions, consts, obs, amask, rewards, dones))
     return np.int64(-1)
