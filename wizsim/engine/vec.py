@@ -259,11 +259,12 @@ def trick_stage(n, k, setup, players, state, i, action):
     net = learned_net(setup.feats.learned, view, setup.models)
     trump, shown = ints[V_TRUMP], ints[V_SHOWN]
     dec_st = stack_stream(st[S_DEC])  # on the stack: no other array can alias it (its stores cost no reloads)
-    while ints[V_T] < k:
-        t = ints[V_T]
-        trick = Trick(trk[0], trk[1], trk[2], trk[3], trk[4], trk[5])  # the row holds the fields in order
-        while ints[V_J] < n:
-            j = ints[V_J]
+    # the loop's values in locals (registers), written back to the table's rows whenever the stage stops
+    t, j, seen = ints[V_T], ints[V_J], U64(st[S_SEEN])
+    cancelled, cloud = ints[V_CANCELLED] != 0, ints[V_CLOUD]
+    trick = Trick(trk[0], trk[1], trk[2], trk[3], trk[4], trk[5])  # the row holds the fields in order
+    while t < k:
+        while j < n:
             p = (trick.leader + j) % n
             led = trick.led
             legal = legal_mask(seats.hands[p], led, masks)
@@ -271,44 +272,45 @@ def trick_stage(n, k, setup, players, state, i, action):
                 if action < 0:
                     learner_pending(hdr, np.int64(DK_CARD), p, legal, t, j, trump, shown, seats, seats.bids, n)
                     hdr[X_LEADER] = trick.leader
-                    st[S_DEC] = dec_st[0]
+                    keep_trick(trk, trick)
+                    ints[V_T], ints[V_J], st[S_SEEN], st[S_DEC] = t, j, seen, dec_st[0]
                     return False
                 f = action
                 action = -1
             else:
-                seen = U64(st[S_SEEN])
                 if strat[p] == S_RANDOM:
                     f = random_card(dec_st, legal)
                 else:
-                    turn = Turn(p, t, j, n, k, trump, shown, seen, ints[V_CANCELLED] != 0, ints[V_CLOUD])
+                    turn = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud)
                     f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
                 if f >= JUGGLER:
                     f, dec_st[0] = special_form(specials, strat[p], f, p, led, trump, strat, params, table, dec_st[0])
             c = table[f, T_CARD] if f >= JUGGLER_AS else f
             hdr[X_PLAYS + 6 * t + j] = f
-            st[S_SEEN] |= ONE << U64(c)
+            seen |= ONE << U64(c)
             take_card(p, c, seats.hands, seats.cnt)
             trick = trick_step(f, p, trick, trump, table)
-            keep_trick(trk, trick)
-            ints[V_J] += 1
-        winner, nxt, cancelled, cloud = finish_trick(trick, rules[R_BOMB] == 0, ints[V_CANCELLED] != 0, ints[V_CLOUD],
-                                                     seats.won)  # fmt: skip
+            j += 1
+        winner, nxt, cancelled, cloud = finish_trick(trick, rules[R_BOMB] == 0, cancelled, cloud, seats.won)
         ints[V_CANCELLED], ints[V_CLOUD] = cancelled, cloud
-        ints[V_T] += 1
-        ints[V_J] = 0
-        start = open_trick(nxt, FREE if rules[R_MONO] != 0 else -1)
-        keep_trick(trk, start)
-        if ints[V_T] < k:
-            hdr[X_LEADERS + ints[V_T]] = nxt
-        if (trick.flags & FLAG_JUGGLER) != 0 and t < k - 1:
+        juggled = (trick.flags & FLAG_JUGGLER) != 0 and t < k - 1
+        t += 1
+        j = 0
+        trick = open_trick(nxt, FREE if rules[R_MONO] != 0 else -1)
+        if t < k:
+            hdr[X_LEADERS + t] = nxt
+        if juggled:
             for q in range(n):  # the passes start here: kept, to replay them while a learner decides
                 state.snap_hands[i, q] = seats.hands[q]
                 for c in range(64):
                     state.snap_cnt[i, q, c] = seats.cnt[q, c]
+            keep_trick(trk, trick)
+            ints[V_T], ints[V_J], st[S_SEEN] = t, j, seen
             st[S_DEC_PASS] = st[S_DEC] = dec_st[0]
             ints[V_PHASE] = PH_PASSES
             return False
-    st[S_DEC] = dec_st[0]
+    keep_trick(trk, trick)
+    ints[V_T], ints[V_J], st[S_SEEN], st[S_DEC] = t, j, seen, dec_st[0]
     return True
 
 
