@@ -214,14 +214,20 @@ def encode(x, hands, seat, consts, table, masks, buf, amask):
         fill_mask(U64(x[X_LEGAL]), kind, kmax, amask)
 
 
+@hot
+def action_blocks(kmax):
+    """Where the card, trump, Werewolf and pass blocks of the action space start (bids start at 0)."""
+    card0 = kmax + 1
+    trump0 = card0 + N_FORMS
+    wolf0 = trump0 + N_TRUMP_ACTIONS
+    return card0, trump0, wolf0, wolf0 + N_WOLF_ACTIONS
+
+
 @jit
 def fill_mask(legal, kind, kmax, amask):
     """The action mask of a decision of ``kind`` whose legal engine actions are the bits of ``legal``, in the
     blocks of :mod:`wizsim.env.encoding`."""
-    card0 = kmax + 1
-    trump0 = card0 + N_FORMS
-    wolf0 = trump0 + N_TRUMP_ACTIONS
-    pass0 = wolf0 + N_WOLF_ACTIONS
+    card0, trump0, wolf0, pass0 = action_blocks(kmax)
     for b in range(64):
         if (legal >> U64(b)) & ONE == 0:
             continue

@@ -50,7 +50,6 @@ from .layout import (
     FREE,
     JUGGLER,
     JUGGLER_AS,
-    N_FORMS,
     R_BOMB,
     R_CANADIAN,
     R_CLAIRVOYANCE,
@@ -80,7 +79,7 @@ from .layout import (
     X_WOLF,
     X_WON,
 )
-from .observe import N_TRUMP_ACTIONS, N_WOLF_ACTIONS, encode
+from .observe import action_blocks, encode
 from .players import seats as seats_module
 from .players.learned import learned_net
 from .players.pimc_view import new_view
@@ -402,16 +401,16 @@ def vec_round(n, k, fixed_trump, setup, players, base_deck, state, i, action):
 @jit
 def engine_action(kind, a, kmax):
     """The engine action of environment action ``a`` for a decision of ``kind`` (:mod:`wizsim.env.encoding`)."""
-    card0 = kmax + 1
+    card0, trump0, wolf0, pass0 = action_blocks(kmax)
     if kind == DK_BID:
         return a
     if kind == DK_CARD:
         return a - card0
     if kind == DK_TRUMP:
-        return a - card0 - N_FORMS
+        return a - trump0
     if kind == DK_WEREWOLF:
-        return a - card0 - N_FORMS - N_TRUMP_ACTIONS
-    return a - card0 - N_FORMS - N_TRUMP_ACTIONS - N_WOLF_ACTIONS  # DK_PASS
+        return a - wolf0
+    return a - pass0  # DK_PASS
 
 
 @hot

@@ -40,8 +40,7 @@ from ..engine.observe import (
     C_ROUNDS,
     N_CONSTS,
     N_INFO,
-    N_TRUMP_ACTIONS,
-    N_WOLF_ACTIONS,
+    action_blocks,
     encode,
     offsets,
 )
@@ -66,6 +65,12 @@ INFO_FIELDS = (
 )
 INFO = {name: i for i, name in enumerate(INFO_FIELDS)}
 #: the decision kinds by name (``layout.DK_*``)
+#: the forms a card can be played as (a Juggler or Cloud in each suit, a Shapeshifter as Wizard or Jester)
+FORMS_OF = {
+    L.JUGGLER: tuple(L.JUGGLER_AS + s for s in range(4)),
+    L.CLOUD: tuple(L.CLOUD_AS + s for s in range(4)),
+    L.SHAPESHIFTER: (L.SHAPESHIFTER_AS_WIZARD, L.SHAPESHIFTER_AS_JESTER),
+}
 KIND_NAMES = {L.DK_BID: "bid", L.DK_CARD: "card", L.DK_TRUMP: "trump", L.DK_WEREWOLF: "werewolf", L.DK_PASS: "pass"}
 assert len(INFO_FIELDS) == N_INFO
 SCORE_BOUND = 10**6
@@ -82,10 +87,7 @@ class Encoder:
         self.kmax = kmax
         self.rules = rules
         self.bid0 = 0
-        self.card0 = kmax + 1
-        self.trump0 = self.card0 + L.N_FORMS
-        self.wolf0 = self.trump0 + N_TRUMP_ACTIONS
-        self.pass0 = self.wolf0 + N_WOLF_ACTIONS
+        self.card0, self.trump0, self.wolf0, self.pass0 = (int(x) for x in action_blocks(kmax))  # the kernels'
         self.n_actions = self.pass0 + L.N_TYPES
         self._offset = {
             L.DK_BID: self.bid0,

@@ -31,14 +31,8 @@ from ..game.records import RoundRecords
 from ..players.bid_rules import rule_errors
 from ..players.strategies import seat_strategies
 from ..run.spec import RunSpec, make_spec
-from .encoding import KIND_NAMES
+from .encoding import FORMS_OF, KIND_NAMES
 
-#: the forms a card can be played as (a Juggler or Cloud in each suit, a Shapeshifter as Wizard or Jester)
-FORMS_OF = {
-    L.JUGGLER: tuple(L.JUGGLER_AS + s for s in range(4)),
-    L.CLOUD: tuple(L.CLOUD_AS + s for s in range(4)),
-    L.SHAPESHIFTER: (L.SHAPESHIFTER_AS_WIZARD, L.SHAPESHIFTER_AS_JESTER),
-}
 EXTERNAL_STAND_IN = "heuristic"  # an external seat's strategy id in the kernels (never random's fast path)
 
 

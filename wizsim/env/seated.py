@@ -31,7 +31,7 @@ import numpy as np
 from ..engine import layout as L
 from ..errors import WizsimError, one_line
 from ..players.external import ExternalStrategy
-from .encoding import KIND_NAMES, Encoder
+from .encoding import FORMS_OF, KIND_NAMES, Encoder
 
 CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int64)
 
@@ -39,9 +39,7 @@ CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int64)
 def _first_legal(kind: int, legal: int) -> int:
     """The stand-in engine action after an error: the lowest legal one (a flexible card in its first form)."""
     b = (legal & -legal).bit_length() - 1
-    if kind == L.DK_CARD:
-        return {L.JUGGLER: L.JUGGLER_AS, L.CLOUD: L.CLOUD_AS, L.SHAPESHIFTER: L.SHAPESHIFTER_AS_WIZARD}.get(b, b)
-    return b
+    return FORMS_OF.get(b, (b,))[0] if kind == L.DK_CARD else b
 
 
 class AgentTable:
@@ -60,7 +58,6 @@ class AgentTable:
         self.script[L.X_CALLBACK] = ctypes.cast(self.callback, ctypes.c_void_p).value or 0
         self.spec = dataclasses.replace(spec, script=self.script, external_seats=tuple(sorted(agents)))
         self.error: BaseException | None = None
-        self.decisions = 0
 
     def _where(self, seat: int, kind: int) -> str:
         x = self.script
@@ -85,7 +82,6 @@ class AgentTable:
                 raise WizsimError(
                     f"{self._where(seat, kind)}: the agent raised {type(exc).__name__}: {one_line(exc)}"
                 ) from None
-            self.decisions += 1
             return self._engine_action(seat, kind, action, mask)
         except BaseException as exc:  # never into the engine: kept, and raised when the kernel returns
             self.error = exc

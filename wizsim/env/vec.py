@@ -96,7 +96,7 @@ class VecWizardEnv:
         self.observation_size = self.encoder.size
         self._fixed_trump = int(spec.trumps[0])
         self._deck = np.asarray(spec.deck, dtype=np.uint8).copy()
-        n, kmax = n_tables, self.cards
+        n = n_tables
         dummy = np.zeros((1, 1, 1), dtype=np.int64)
         rec = Records(np.zeros((1, 1, 1), dtype=np.uint8), np.zeros((1, 1), dtype=np.int64), dummy,
                       np.zeros((1, 1, 1), dtype=np.uint64), dummy, np.zeros((1, 1), dtype=np.int64))  # fmt: skip
@@ -126,7 +126,6 @@ class VecWizardEnv:
         self._rewards = np.zeros((n, players), dtype=np.int64)
         self._dones = np.zeros(n, dtype=np.bool_)
         self._seed = int(seed)
-        del kmax
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Deal a fresh round at every table (table ``i`` from ``SeedSequence(seed, spawn_key=(i,))``); return
