@@ -24,7 +24,10 @@ any simulation (its strategy id and parameters are the run's), and the engine
 records the decision in ``X_ANSWER`` (``wizsim.env.agent``).
 
 The caller checks every action against the legal ones before it enters the
-script: the engine trusts them.
+script. The engine checks them again as it reads them: the first given action
+that is not legal where it is read is noted in ``X_BAD`` (its index + 1) and
+played all the same. A caller that builds a whole script at once (the
+OpenSpiel game's resampled deals) reads ``X_BAD`` to know the script holds.
 
 Calling out (``script[X_CALLBACK]``, a function's address): instead of a stand-in, the
 engine calls that function at every decision past the script, right after
@@ -46,7 +49,7 @@ from llvmlite import ir
 from numba.core import types
 from numba.extending import intrinsic, overload
 
-from .jit.bits import ONE, U64, lowest_bit
+from .jit.bits import ONE, U64, ZERO, lowest_bit
 from .jit.config import OVERLOAD_OPTIONS, hot, jit, switch_off
 from .layout import (
     CLOUD,
@@ -58,14 +61,17 @@ from .layout import (
     DK_WEREWOLF,
     JUGGLER,
     JUGGLER_AS,
+    N_TYPES,
     NO_TRUMP,
     SEAT_EXTERNAL,
     SHAPESHIFTER,
+    SHAPESHIFTER_AS_JESTER,
     SHAPESHIFTER_AS_WIZARD,
     WOLF_SWAP,
     X_ACTIONS,
     X_ANSWER,
     X_ASK,
+    X_BAD,
     X_BIDS,
     X_CALLBACK,
     X_CARDS,
@@ -239,6 +245,28 @@ def round_notes(script, item, r, na, k, dealer, game_seat, totals):
 
 
 @hot
+def checked(script, a, legal, form):
+    """``a``, a given action; note it in ``X_BAD`` unless it is in ``legal`` (bits). ``form``: ``a`` is a card's
+    form (a Juggler or Cloud in a suit, a Shapeshifter as Wizard or Jester) and ``legal`` holds card types."""
+    c = a
+    ok = True
+    if form:
+        if c == JUGGLER or c == CLOUD or c == SHAPESHIFTER or SHAPESHIFTER_AS_JESTER < c or (N_TYPES <= c < JUGGLER_AS):
+            ok = False  # a flexible card is played in a form; no other code is a form
+        elif c >= SHAPESHIFTER_AS_WIZARD:
+            c = np.int64(SHAPESHIFTER)
+        elif c >= CLOUD_AS:
+            c = np.int64(CLOUD)
+        elif c >= JUGGLER_AS:
+            c = np.int64(JUGGLER)
+    if ok and (c < 0 or c >= 64 or ((U64(legal) >> U64(c)) & ONE) == ZERO):
+        ok = False
+    if not ok and script[X_BAD] == 0:
+        script[X_BAD] = script[X_CURSOR]
+    return a
+
+
+@hot
 def decision_slots(script, kind, p, legal, t, pos, trump, shown):
     """A decision's kind, seat, legal actions, trick, place, trump and face-up card in the header."""
     script[X_KIND], script[X_SEAT], script[X_LEGAL] = kind, p, np.int64(legal)
@@ -291,7 +319,14 @@ def external_decision(script, kind, p, t, pos, n, k, dealer, trump, shown, forbi
     """
     a = given(script)
     if a >= 0:
-        return a
+        if kind == DK_CARD:
+            return checked(script, a, legal, True)
+        if kind == DK_TRUMP:
+            return checked(script, a, np.int64(15), False)
+        ok = (ONE << U64(k + 1)) - ONE
+        if forbidden >= 0:
+            ok &= ~(ONE << U64(forbidden))
+        return checked(script, a, ok, False)
     if kind == DK_CARD:
         if pending(script, np.int64(DK_CARD), p, legal, t, pos, trump, shown, cnt, bids, won, n):
             script[X_LEADER] = leader
@@ -324,8 +359,10 @@ def external_decision(script, kind, p, t, pos, n, k, dealer, trump, shown, forbi
 def external_werewolf(script, wolf, may, n, trump, shown, cnt):
     """An external Werewolf holder's choice: (swap, trump). ``may``: the swap may be declined (werewolf=may)."""
     code = given(script)
-    if code < 0:
-        legal = np.int64(0b111110) | np.int64(may)  # WOLF_KEEP only if it may decline; swaps 1..5
+    legal = np.int64(0b111110) | np.int64(may)  # WOLF_KEEP only if it may decline; swaps 1..5
+    if code >= 0:
+        checked(script, code, legal, False)
+    else:
         bids = np.full(n, -1, dtype=np.int64)  # before the bids; a rare event: its own small arrays
         won = np.zeros(n, dtype=np.int64)
         none = np.int64(-1)
@@ -343,7 +380,7 @@ def external_pass(script, q, t, n, trump, shown, hands, cnt, bids, won):
     """The card type an external seat passes to its left after Juggler trick ``t``."""
     c = given(script)
     if c >= 0:
-        return c
+        return checked(script, c, hands[q], False)
     pending(script, np.int64(DK_PASS), q, hands[q], t, np.int64(-1), trump, shown, cnt, bids, won, n)
     c = called(script)
     return c if c >= 0 else np.int64(lowest_bit(hands[q]))  # the stand-in: the lowest card held

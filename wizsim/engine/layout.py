@@ -86,7 +86,8 @@ PRE_SEAT = 1
 PRE_DEALER = 2
 PRE_INDICATOR = 3  # the turned-up card, -1: drawn from the unseen cards
 PRE_MASK = 4  # the preset hand's card types as a bit mask
-N_PRE = 5
+PRE_FIXED = 5  # 1: every hand is given (``Tables.deck`` holds them seat by seat, k each, then the stock), no shuffle
+N_PRE = 6
 
 # --------------------------------------------------------------------------- decisions made outside the engine
 # (engine/external.py; wizsim.env): ``Preset.script``, one int64 array: these header slots, then the actions of the
@@ -128,7 +129,8 @@ X_MAX_TRICKS = 24  # at least the largest round (3 players, 60 cards and every s
 X_LEADERS = X_TOTALS + 6  # + trick: its leader (round seat), -1 not started
 X_PLAYS = X_LEADERS + X_MAX_TRICKS  # + 6 * trick + place from the leader: the form played, -1 none
 X_PASSES = X_PLAYS + 6 * X_MAX_TRICKS  # + 6 * trick + round seat: the card passed after that trick, -1 none
-X_ACTIONS = X_PASSES + 6 * X_MAX_TRICKS  # the actions given start here
+X_BAD = X_PASSES + 6 * X_MAX_TRICKS  # 1 + the index of the first given action that was not legal there, 0: none
+X_ACTIONS = X_BAD + 1  # the actions given start here
 DK_BID = 1
 DK_CARD = 2  # a form (a flexible card in the suit or role it is played as)
 DK_TRUMP = 3  # the dealer names trump after a Wizard or special card is turned up: a suit 0..3

@@ -121,6 +121,8 @@ class Replay:
         self._first = 0
         self._table = C.kernel_tables()[0]
         self._asks: dict[tuple[int, str], tuple] = {}
+        self._fixed: tuple | None = None  # start_fixed's preset info, the deck's copies, -, the deck as made
+        self.bad_action = -1
 
     def _grow(self, capacity: int) -> None:
         """A script array for ``capacity`` actions, and the kernel bundles around it (built once per table)."""
@@ -151,8 +153,82 @@ class Replay:
         self._state = dataclasses.replace(self.spec, seed=self.seed).chunk_range(0, 1).state[0]
         if streams is not None:
             self._state = np.asarray(streams, dtype=np.uint64).reshape(2).copy()
+        if self._fixed is not None:  # back to the seed's deal: the deck as made, no preset
+            self._fixed[0][L.PRE_ON] = 0
+            self.spec.deck[:] = self._fixed[3]
         self.actions = []
         return self._replay()
+
+    def start_fixed(
+        self,
+        hands: np.ndarray | None,
+        indicator: int = -1,
+        dealer: int = 0,
+        seed: int = 0,
+        actions: list[int] | None = None,
+    ) -> Pending | None:
+        """Deal the given hands (a one-round table) and take ``actions``; return the next external decision.
+
+        ``hands[seat, type]``: copies of each card type dealt to each seat (``k`` each);
+        ``indicator``: the card turned up (-1: none; read only where the round turns one up).
+        ``hands=None`` replays the last fixed deal (dealer and seed too) with ``actions``.
+        The cards neither dealt nor turned up are the undealt stock. ``seed`` seeds the decision
+        streams (the built-in players' draws). ``actions`` are taken as given, in the order the
+        engine asks: each is checked by the engine as it is read, and one that is not legal there
+        is a WizsimError naming its index (:attr:`bad_action` holds it; nothing else changes).
+        This is how the OpenSpiel game (:mod:`.openspiel`) deals its chance outcomes and builds
+        the deals it resamples.
+        """
+        if self.spec.games_mode:
+            raise WizsimError("a fixed deal is one round: give cards, not a whole game")
+        if hands is None:  # the last fixed deal again, with other actions (the OpenSpiel game's states)
+            if self._fixed is None or self.spec.preset is None or self._fixed[0][L.PRE_ON] == 0:
+                raise WizsimError("no fixed deal to replay: give the hands")
+            return self._replay_fixed(actions)
+        k = int(self.spec.schedule[0])
+        hands = np.asarray(hands, dtype=np.int64)
+        if hands.shape != (self.players, 64) or (hands < 0).any() or (hands.sum(axis=1) != k).any():
+            raise WizsimError(f"give {k} cards to each of the {self.players} seats (copies by card type)")
+        if self._fixed is None:
+            info = np.zeros(L.N_PRE, dtype=np.int64)
+            original = np.asarray(self.spec.deck, dtype=np.uint8).copy()
+            self.spec.deck = original.copy()
+            self.spec.preset = (info, np.zeros(64, dtype=np.int64), np.full(self.players, -1, dtype=np.int64))
+            self._fixed = (info, np.bincount(original, minlength=64), None, original)
+            self._asks.clear()
+            self._grow(self._capacity)  # the kernel bundles around the preset arrays, filled in place from now on
+        info, full = self._fixed[0], self._fixed[1]
+        stock = full.copy()
+        stock -= hands.sum(axis=0)
+        if indicator >= 0:
+            stock[indicator] -= 1
+        if (stock < 0).any():
+            raise WizsimError("the hands and the turned-up card hold more copies of a card than the deck")
+        deck = self.spec.deck
+        if indicator >= 0:  # the deck in play holds every card: the turned-up one last (nothing deals it)
+            stock[indicator] += 1
+        deck[:] = np.concatenate([np.repeat(np.arange(64), row) for row in (*hands, stock)]).astype(np.uint8)
+        info[[L.PRE_ON, L.PRE_SEAT, L.PRE_DEALER, L.PRE_INDICATOR, L.PRE_MASK, L.PRE_FIXED]] = [
+            1, -1, dealer, indicator, 0, 1]  # fmt: skip
+        self._first = int(dealer)
+        self.seed = int(seed)
+        self._state = dataclasses.replace(self.spec, seed=self.seed).chunk_range(0, 1).state[0]
+        return self._replay_fixed(actions)
+
+    def _replay_fixed(self, actions: list[int] | None) -> Pending | None:
+        """Replay the fixed deal in place with ``actions``: the next decision, or a WizsimError if one is not legal."""
+        self.actions = [int(a) for a in (actions or [])]
+        if len(self.actions) > self._capacity:
+            self._grow(2 * len(self.actions))
+        try:
+            pend = self._replay()
+        except AssertionError:  # an action the deal could not take left the engine's count of them
+            raise WizsimError("the actions given do not fit this deal") from None
+        bad = int(self.script[L.X_BAD])
+        self.bad_action = bad - 1
+        if bad:
+            raise WizsimError(f"action {bad - 1} ({self.actions[bad - 1]}) is not legal where the deal asks for it")
+        return pend
 
     def act(self, action: int) -> Pending | None:
         """Take engine action ``action`` for the pending decision (it must be legal); return the next decision."""

@@ -8,7 +8,7 @@ from ..jit.bits import ONE, U64, ZERO
 from ..jit.borrow import stack_stream
 from ..jit.config import hot, jit
 from ..jit.rng import below
-from ..layout import FROM_INDICATOR, PRE_INDICATOR, PRE_MASK, PRE_SEAT
+from ..layout import FROM_INDICATOR, PRE_FIXED, PRE_INDICATOR, PRE_MASK, PRE_SEAT
 
 
 @jit
@@ -33,8 +33,20 @@ def deal_preset(n, k, fixed_trump, deck, pre_info, pre_cnt, state, hands, cnt):
     """Advisor deal: the preset seat gets its given cards, the others k each from ``deck``.
 
     ``deck`` holds only the unseen cards. Returns the indicator (-1: none) and
-    the new stream state.
+    the new stream state. A fixed deal (``pre_info[PRE_FIXED]``, the OpenSpiel
+    game's chance outcomes) gives every hand: ``deck`` holds seat 0's k cards,
+    then seat 1's..., then the undealt stock, and the indicator is
+    ``pre_info[PRE_INDICATOR]``; nothing is drawn.
     """
+    if pre_info[PRE_FIXED] != 0:
+        i = 0
+        for p in range(n):
+            for _ in range(k):
+                c = np.int64(deck[i])
+                i += 1
+                hands[p] |= ONE << U64(c)
+                cnt[p, c] += 1
+        return (pre_info[PRE_INDICATOR] if fixed_trump == FROM_INDICATOR else np.int64(-1)), state
     deal_st = stack_stream(state)
     target = pre_info[PRE_SEAT]
     d = deck.shape[0]

@@ -24,7 +24,7 @@ from numba.extending import overload
 from ..bundles import NoView, View, is_no_view
 from ..jit.bits import ONE, U64, ZERO
 from ..jit.config import OVERLOAD_OPTIONS, hot, switch_off
-from ..layout import PRE_INDICATOR, PRE_ON, R_MONO, WIZARD, WORK_F, WORK_I
+from ..layout import PRE_FIXED, PRE_INDICATOR, PRE_ON, R_MONO, WIZARD, WORK_F, WORK_I
 
 
 @hot
@@ -55,7 +55,7 @@ def view_reset(n, indicator, wolf, swapped, tables, pre, view, knows):
     else:
         for i in range(deck.shape[0]):
             full[np.int64(deck[i])] += 1
-    if pre_info[PRE_ON] != 0:  # the advisor's deck holds only the unseen cards
+    if pre_info[PRE_ON] != 0 and pre_info[PRE_FIXED] == 0:  # the advisor's deck holds only the unseen cards
         for c in range(64):
             full[c] += pre_cnt[c]
         if pre_info[PRE_INDICATOR] >= 0:
