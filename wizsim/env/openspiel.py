@@ -387,7 +387,7 @@ class WizsimState(pyspiel.State):
 def _resampled(s: WizsimState, p: int, rng: np.random.Generator) -> WizsimState | None:
     """One try at a deal and hidden decisions that fit seat ``p``'s view of ``s`` (None: it did not fit)."""
     g = s._g
-    n, k = g.n, g.k
+    n = g.n
     if len(s.dealt) < g.chance_length:
         return _resampled_deal(s, p, rng)
     assert s.header is not None
@@ -411,84 +411,21 @@ def _resampled(s: WizsimState, p: int, rng: np.random.Generator) -> WizsimState 
         unseen[face_up] -= 1
     if (unseen < 0).any():
         return None
-    known = np.zeros((n + 1, 64), dtype=np.int64)  # where cards are known to be now; row n: the undealt stock
-    phase = [i for i, e in enumerate(log) if e[1] == L.DK_PASS]  # the Juggler's passes (one Juggler: one phase)
-    under_way = pend is not None and pend.kind == L.DK_PASS
-    if swapped and wolf_i is not None:
-        w = log[wolf_i][0]
-        taken_back = s.indicator in [int(C.CARD_OF_FORM[a]) for q, kind, a, _ in log if kind == L.DK_CARD and q == w]
-        if w != p and not taken_back and (not phase or under_way):
-            known[w, s.indicator] += 1
     wolf_passed = wolf_i is not None or (pend is not None and pend.kind not in (L.DK_TRUMP, L.DK_WEREWOLF))
     wolf_passed = wolf_passed or pend is None or any(e[1] == L.DK_BID for e in log)
-    if pend is not None and pend.kind == L.DK_WEREWOLF and pend.seat != p:
-        known[pend.seat, L.WEREWOLF] = 1  # the seat asked holds it
-    elif s.indicator >= 0 and not g.werewolf_may and wolf_i is None and wolf_passed and unseen[L.WEREWOLF] > 0:
-        known[n, L.WEREWOLF] = unseen[L.WEREWOLF]  # a dealt Werewolf must swap: it was not dealt
-    mine = [i for i in phase if log[i][0] == p]
-    if mine and not under_way:  # the card p passed is in its left neighbour's hand unless played since
-        i = mine[0]
-        a, r = log[i][2], (p + 1) % n
-        later = [int(C.CARD_OF_FORM[b]) for q, kind, b, _ in log[i:] if kind == L.DK_CARD and q == r]
-        if a not in later and unseen[a] > known[:, a].sum():
-            known[r, a] += 1
+    known = _known_cards(s, p, log, unseen, wolf_i, wolf_passed)
     current = s.voids().astype(bool)
     before_pass = s.segment_voids[0].astype(bool) if s.segment_voids else np.zeros((n, 4), dtype=bool)
     voids = (current | before_pass) if rng.random() < 0.75 else current
     if not _deal_unseen(now, unseen, known, sizes, voids, p, rng):
         return None
     hands = now.copy()
-    if under_way:  # the passes made so far are still in their seats' hands (all change hands at the end)
-        for i in phase:
-            q = log[i][0]
-            if q != p:
-                held = np.flatnonzero(hands[q, : L.N_TYPES] > 0)
-                if held.size == 0:
-                    return None
-                c = int(rng.choice(held))
-                actions[i] = c
-                log[i] = (q, L.DK_PASS, c, log[i][3])
-    # back in time to the deal: take back the plays and the passes, undo the Werewolf's swap
-    for i in range(len(log) - 1, -1, -1):
-        q, kind, a, t = log[i]
-        if kind == L.DK_CARD:
-            hands[q, int(C.CARD_OF_FORM[a])] += 1
-        elif kind == L.DK_PASS and not under_way and i == phase[-1]:
-            if len(phase) != n:
-                return None
-            chosen = {}
-            for m in phase:
-                q2, a2 = log[m][0], log[m][2]
-                r = (q2 + 1) % n
-                if q2 == p or r == p:
-                    chosen[q2] = a2  # p knows what it passed and what it received
-                    continue
-                held = np.flatnonzero(hands[r, : L.N_TYPES] > 0)
-                if held.size == 0:
-                    return None
-                fits = [c for c in held if SUIT_OF[c] < 0 or not before_pass[q2, SUIT_OF[c]]]
-                chosen[q2] = int(rng.choice(fits if fits else held))
-            for q2, c in chosen.items():
-                hands[(q2 + 1) % n, c] -= 1
-                hands[q2, c] += 1
-            if (hands < 0).any():
-                return None
-            for m in phase:
-                q2 = log[m][0]
-                actions[m] = chosen[q2]
-                log[m] = (q2, L.DK_PASS, chosen[q2], t)
-    if swapped and wolf_i is not None:
-        w = log[wolf_i][0]
-        if hands[w, s.indicator] <= 0:
-            return None
-        hands[w, s.indicator] -= 1
-        hands[w, L.WEREWOLF] += 1
-    if (hands < 0).any() or (hands.sum(axis=1) != k).any():
+    if not _rewind(s, p, hands, log, actions, before_pass, rng):
         return None
     # the hidden bids drawn again: any bid the seat could make (hidden bids never combine with Canadian)
     for i, (q, kind, _a, t) in enumerate(log):
         if kind == L.DK_BID and not s.visible(p, i):
-            b = int(rng.integers(0, k + 1))
+            b = int(rng.integers(0, g.k + 1))
             actions[i] = b
             log[i] = (q, kind, b, t)
     # a Werewolf kept in silence by another seat: the sampled holder decides, or nobody if it is in the stock
@@ -501,6 +438,113 @@ def _resampled(s: WizsimState, p: int, rng: np.random.Generator) -> WizsimState 
             at = 1 if log and log[0][1] == L.DK_TRUMP else 0
             actions.insert(at, L.WOLF_KEEP)
             log.insert(at, (holder, L.DK_WEREWOLF, L.WOLF_KEEP, -1))
+    return _rebuilt(s, hands, log, actions, before_pass, rng)
+
+
+def _known_cards(
+    s: WizsimState, p: int, log: list, unseen: np.ndarray, wolf_i: int | None, wolf_passed: bool
+) -> np.ndarray:
+    """Where unseen cards are known to be now, for seat ``p`` (rows: seats; row n: the undealt stock)."""
+    g = s._g
+    n, pend = g.n, s.pend
+    known = np.zeros((n + 1, 64), dtype=np.int64)
+    phase = [i for i, e in enumerate(log) if e[1] == L.DK_PASS]  # the Juggler's passes (one Juggler: one phase)
+    under_way = pend is not None and pend.kind == L.DK_PASS
+    swapped = wolf_i is not None and log[wolf_i][2] != L.WOLF_KEEP
+    if swapped and wolf_i is not None:
+        w = log[wolf_i][0]
+        taken_back = s.indicator in [int(C.CARD_OF_FORM[a]) for q, kind, a, _ in log if kind == L.DK_CARD and q == w]
+        if w != p and not taken_back and (not phase or under_way):
+            known[w, s.indicator] += 1
+    if pend is not None and pend.kind == L.DK_WEREWOLF and pend.seat != p:
+        known[pend.seat, L.WEREWOLF] = 1  # the seat asked holds it
+    elif s.indicator >= 0 and not g.werewolf_may and wolf_i is None and wolf_passed and unseen[L.WEREWOLF] > 0:
+        known[n, L.WEREWOLF] = unseen[L.WEREWOLF]  # a dealt Werewolf must swap: it was not dealt
+    mine = [i for i in phase if log[i][0] == p]
+    if mine and not under_way:  # the card p passed is in its left neighbour's hand unless played since
+        i = mine[0]
+        a, r = log[i][2], (p + 1) % n
+        later = [int(C.CARD_OF_FORM[b]) for q, kind, b, _ in log[i:] if kind == L.DK_CARD and q == r]
+        if a not in later and unseen[a] > known[:, a].sum():
+            known[r, a] += 1
+    return known
+
+
+def _rewind(
+    s: WizsimState,
+    p: int,
+    hands: np.ndarray,
+    log: list,
+    actions: list,
+    before_pass: np.ndarray,
+    rng: np.random.Generator,
+) -> bool:
+    """Turn ``hands`` (everyone's now) back into the deal: the plays taken back, the passes drawn and undone, the
+    Werewolf's swap undone; the drawn passes written into ``log`` and ``actions`` (False: it did not fit)."""
+    g = s._g
+    n, k, pend = g.n, g.k, s.pend
+    phase = [i for i, e in enumerate(log) if e[1] == L.DK_PASS]
+    under_way = pend is not None and pend.kind == L.DK_PASS
+    if under_way:  # the passes made so far are still in their seats' hands (all change hands at the end)
+        for i in phase:
+            q = log[i][0]
+            if q != p:
+                held = np.flatnonzero(hands[q, : L.N_TYPES] > 0)
+                if held.size == 0:
+                    return False
+                c = int(rng.choice(held))
+                actions[i] = c
+                log[i] = (q, L.DK_PASS, c, log[i][3])
+    for i in range(len(log) - 1, -1, -1):
+        q, kind, a, t = log[i]
+        if kind == L.DK_CARD:
+            hands[q, int(C.CARD_OF_FORM[a])] += 1
+        elif kind == L.DK_PASS and not under_way and i == phase[-1]:
+            if len(phase) != n:
+                return False
+            chosen = {}
+            for m in phase:
+                q2, a2 = log[m][0], log[m][2]
+                r = (q2 + 1) % n
+                if q2 == p or r == p:
+                    chosen[q2] = a2  # p knows what it passed and what it received
+                    continue
+                held = np.flatnonzero(hands[r, : L.N_TYPES] > 0)
+                if held.size == 0:
+                    return False
+                fits = [c for c in held if SUIT_OF[c] < 0 or not before_pass[q2, SUIT_OF[c]]]
+                chosen[q2] = int(rng.choice(fits if fits else held))
+            for q2, c in chosen.items():
+                hands[(q2 + 1) % n, c] -= 1
+                hands[q2, c] += 1
+            if (hands < 0).any():
+                return False
+            for m in phase:
+                q2 = log[m][0]
+                actions[m] = chosen[q2]
+                log[m] = (q2, L.DK_PASS, chosen[q2], t)
+    wolf_i = next((i for i, e in enumerate(log) if e[1] == L.DK_WEREWOLF), None)
+    if wolf_i is not None and log[wolf_i][2] != L.WOLF_KEEP:
+        w = log[wolf_i][0]
+        if hands[w, s.indicator] <= 0:
+            return False
+        hands[w, s.indicator] -= 1
+        hands[w, L.WEREWOLF] += 1
+    return not ((hands < 0).any() or (hands.sum(axis=1) != k).any())
+
+
+def _rebuilt(
+    s: WizsimState,
+    hands: np.ndarray,
+    log: list,
+    actions: list,
+    before_pass: np.ndarray,
+    rng: np.random.Generator,
+) -> WizsimState | None:
+    """The state the engine reaches from the drawn deal and decisions, with OpenSpiel's history (None: it differs
+    from ``s`` in whose turn it is)."""
+    g = s._g
+    n, pend = g.n, s.pend
     out = WizsimState(g.game)
     try:
         out._now = _Now(*g.replay(hands, s.indicator, actions))
