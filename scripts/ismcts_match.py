@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from pathlib import Path
 
@@ -38,6 +39,8 @@ def play_deal(deal: int, seed: int, sims: int, uct: float) -> dict:
     import wizsim.env.openspiel as wo
 
     game = pyspiel.load_game("python_wizsim", PARAMS)
+    core = wo.core_of(game)
+    fallbacks, tries = core.resample_fallbacks, core.resample_tries  # the worker's counts before this deal
     deal_rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(deal,)))
     state = game.new_initial_state()
     while state.is_chance_node():
@@ -61,10 +64,10 @@ def play_deal(deal: int, seed: int, sims: int, uct: float) -> dict:
         ism = float(np.mean([ret[p] for p in mine]))
         pim = float(np.mean([ret[p] for p in range(4) if p not in mine]))
         row[f"ismcts_{seating}"], row[f"pimc_{seating}"] = ism, pim
-    core = wo.core_of(game)
     row["diff"] = (row["ismcts_a"] - row["pimc_a"] + row["ismcts_b"] - row["pimc_b"]) / 2
     row["seconds"] = time.perf_counter() - t0
-    row["resample_fallbacks"] = core.resample_fallbacks
+    row["resample_tries"] = core.resample_tries - tries
+    row["resample_fallbacks"] = core.resample_fallbacks - fallbacks
     return row
 
 
@@ -77,6 +80,14 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", default="results/ismcts_match.csv")
     args = ap.parse_args()
+    if min(args.deals, args.sims, args.jobs) < 1 or not args.uct > 0:
+        print("error: --deals, --sims and --jobs must be >= 1 and --uct > 0", file=sys.stderr)
+        raise SystemExit(2)
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("error: OpenSpiel is not installed: pip install -e '.[openspiel]'", file=sys.stderr)
+        raise SystemExit(2) from None
     t0 = time.perf_counter()
     rows = Parallel(n_jobs=args.jobs)(delayed(play_deal)(d, args.seed, args.sims, args.uct) for d in range(args.deals))
     df = pd.DataFrame(rows)
@@ -90,7 +101,7 @@ def main() -> None:
     print(
         f"ISMCTS {ism:.1f} points/round, pimc {pim:.1f}; ISMCTS - pimc = {m:+.1f} [{m - half:+.1f}, {m + half:+.1f}] (95%)"
     )
-    print(f"resample fallbacks {int(df['resample_fallbacks'].max())}; {time.perf_counter() - t0:.0f} s wall, "
+    print(f"resample fallbacks {int(df['resample_fallbacks'].sum())} in {int(df['resample_tries'].sum())} tries; {time.perf_counter() - t0:.0f} s wall, "
           f"{df['seconds'].median():.1f} s per deal (median)")  # fmt: skip
 
 

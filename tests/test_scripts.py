@@ -29,6 +29,12 @@ def test_learned_cost_refuses_a_bad_size():
     _refused_in_one_line("learned_cost.py", ["--repeats", "0"], "--repeats")
 
 
+def test_ismcts_match_refuses_a_bad_size(tmp_path):
+    for args in (["--deals", "0"], ["--sims", "0"], ["--jobs", "0"], ["--uct", "0"]):
+        _refused_in_one_line("ismcts_match.py", [*args, "--out", str(tmp_path / "m.csv")], "--deals")
+    assert not (tmp_path / "m.csv").exists()
+
+
 def test_train_learned_refuses_to_overwrite_a_shipped_generation():
     """A new generation (--teacher) needs a file of its own: a shipped generation's file, or none, is refused
     before any work (the default generation's teacher would read the file it overwrites)."""
