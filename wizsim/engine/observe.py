@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from .game.trick import led_after
-from .jit.bits import ONE, U64
+from .jit.bits import ONE, U64, lowest_bit
 from .jit.config import hot, jit
 from .layout import (
     CLOUD,
@@ -228,9 +228,9 @@ def fill_mask(legal, kind, kmax, amask):
     """The action mask of a decision of ``kind`` whose legal engine actions are the bits of ``legal``, in the
     blocks of :mod:`wizsim.env.encoding`."""
     card0, trump0, wolf0, pass0 = action_blocks(kmax)
-    for b in range(64):
-        if (legal >> U64(b)) & ONE == 0:
-            continue
+    while legal != 0:  # the set bits only (a hand holds a few legal actions of 64)
+        b = np.int64(lowest_bit(legal))
+        legal &= legal - ONE
         if kind == DK_BID:
             amask[b] = 1
         elif kind == DK_TRUMP:
