@@ -1,0 +1,171 @@
+"""A user's play rule inside the engine: the situation it reads, and its call.
+
+A play-rule seat is a built-in player's seat (its strategy id is that
+player's: its bids, trump, Werewolf, passes and the cards the rule leaves)
+whose row names a play rule (``params[seat, B_PLAY] = slot + 1``). At each of
+the seat's card decisions with a choice, :func:`rule_card` writes the
+situation into the run's int64 context (``layout.PC_*``: the seat, the trick
+as it stands, the hand, the legal cards, the bid and tricks won, and, for
+rules that read ``boss``, the unseen cards and the suits the later seats have
+shown out of) and calls the rule's compiled function (``int64(int64[::1],
+int64[:, ::1])``, made by :mod:`wizsim.players.play_rules`: it scores every
+legal (card, form) pair from the features the rule reads and returns the
+best form, -1 when the rule abstains, ``-2 - form`` when a score is NaN).
+Every rule has that one type, so the round is compiled once for all rules.
+
+Public memory only: the unseen cards are the deck in play less the cards
+played this round, the seat's own hand and the face-up card (the view of
+:mod:`.pimc_view`, the same for every seat); the voids are the suits a seat
+did not follow since the last passes.
+
+Not a registry line: a play rule is laid over a registered player (its Python
+side is :mod:`wizsim.players.play_rule`); its slots are the ``rule`` block of
+:data:`..layout.PARAM_BLOCKS` (``B_PLAY``, ``B_PLAY_NEEDS``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba.extending import overload
+
+from ..bundles import is_no_view
+from ..jit.bits import ONE, U64, ZERO, lowest_bit
+from ..jit.config import OVERLOAD_OPTIONS, hot, switch_off
+from ..layout import (
+    B_PLAY,
+    B_PLAY_NEEDS,
+    JUGGLER,
+    PC_BEST,
+    PC_BID,
+    PC_BOMB_VOIDS,
+    PC_CANCELLED,
+    PC_FAIRY,
+    PC_FLAGS,
+    PC_HAND,
+    PC_J,
+    PC_K,
+    PC_LATER_VOID,
+    PC_LEADER,
+    PC_LED,
+    PC_LEGAL,
+    PC_MONO,
+    PC_N,
+    PC_P,
+    PC_T,
+    PC_TRUMP,
+    PC_UNSEEN,
+    PC_WINNER,
+    PC_WON,
+    PLAY_NEEDS_VIEW,
+    R_BOMB,
+    R_MONO,
+)
+
+
+def play_seat(on, players, p):  # pragma: no cover - compiled
+    """Whether seat ``p`` plays by a rule (``on``: the run's rules); False, at compile time, without rules."""
+    raise NotImplementedError
+
+
+@overload(play_seat, jit_options=OVERLOAD_OPTIONS)
+def _play_seat(on, players, p):
+    if switch_off(on):
+        return lambda on, players, p: False
+    return lambda on, players, p: players.params[p, B_PLAY] > 0
+
+
+def play_tracks(on, players, n):  # pragma: no cover - compiled
+    """Whether a play-rule seat reads the view (``boss``): then the round keeps it, as for pimc and learned."""
+    raise NotImplementedError
+
+
+@overload(play_tracks, jit_options=OVERLOAD_OPTIONS)
+def _play_tracks(on, players, n):
+    if switch_off(on):
+        return lambda on, players, n: False
+
+    def impl(on, players, n):
+        track = False
+        for p in range(n):
+            track |= players.params[p, B_PLAY] > 0 and (np.int64(players.params[p, B_PLAY_NEEDS]) & PLAY_NEEDS_VIEW) != 0
+        return track
+
+    return impl
+
+
+def view_facts(view, ctx, p, j, n, leader, shown, cnt):  # pragma: no cover - compiled
+    """Write the unseen cards and the later seats' common voids (``PC_UNSEEN``, ``PC_LATER_VOID``) from the view."""
+    raise NotImplementedError
+
+
+@overload(view_facts, jit_options=OVERLOAD_OPTIONS)
+def _view_facts(view, ctx, p, j, n, leader, shown, cnt):
+    if is_no_view(view):  # no seat reads them (the Python layer asks for the view when one does)
+
+        def none(view, ctx, p, j, n, leader, shown, cnt):
+            ctx[PC_UNSEEN] = 0
+            ctx[PC_LATER_VOID] = 0
+
+        return none
+
+    def impl(view, ctx, p, j, n, leader, shown, cnt):
+        full, played, void = view.full, view.played, view.void
+        unseen = ZERO
+        for c in range(64):
+            left = full[c] - played[c] - cnt[p, c] - np.int64(c == shown)
+            if left > 0:
+                unseen |= ONE << U64(c)
+        ctx[PC_UNSEEN] = np.int64(unseen)
+        later = np.int64(15)  # suits every later seat has shown out of (all four when none is left)
+        for jj in range(j + 1, n):
+            q = leader + jj
+            if q >= n:
+                q -= n
+            later &= void[q]
+        ctx[PC_LATER_VOID] = later
+
+    return impl
+
+
+def rule_card(on, turn, trick, legal, setup, players, seats, view):  # pragma: no cover - compiled
+    """:func:`play_by_rule`; -1 (the fallback player decides) without rules."""
+    raise NotImplementedError
+
+
+@overload(rule_card, jit_options=OVERLOAD_OPTIONS)
+def _rule_card(on, turn, trick, legal, setup, players, seats, view):
+    if switch_off(on):
+        return lambda on, turn, trick, legal, setup, players, seats, view: np.int64(-1)
+
+    def impl(on, turn, trick, legal, setup, players, seats, view):
+        return play_by_rule(on, turn, trick, legal, setup, players, seats, view)
+
+    return impl
+
+
+@hot
+def play_by_rule(on, turn, trick, legal, setup, players, seats, view):
+    """Seat ``turn.p``'s form by its play rule, or -1 when the rule abstains (its fallback player then decides).
+
+    One legal card with one form is played without asking the rule (there is no choice). A NaN score stops the
+    run: ``ValueError("wizsim-play-rule", slot, form)``, which the Python layer turns into an error naming the
+    rule (wizsim.players.bid_rules.rule_errors).
+    """
+    if (legal & (legal - ONE)) == ZERO and legal < (ONE << U64(JUGGLER)):
+        return np.int64(lowest_bit(legal))
+    p = turn.p
+    params, rules = players.params, setup.tables.rules
+    ctx = on.play_ctx
+    ctx[PC_P], ctx[PC_T], ctx[PC_J], ctx[PC_N], ctx[PC_K] = p, turn.t, turn.j, turn.n, turn.k
+    ctx[PC_TRUMP], ctx[PC_LED], ctx[PC_LEADER] = turn.trump, trick.led, trick.leader
+    ctx[PC_BEST], ctx[PC_WINNER], ctx[PC_FLAGS], ctx[PC_FAIRY] = trick.best, trick.winner, trick.flags, trick.fairy
+    ctx[PC_HAND], ctx[PC_LEGAL] = np.int64(seats.hands[p]), np.int64(legal)
+    ctx[PC_BID], ctx[PC_WON], ctx[PC_CANCELLED] = seats.bids[p], seats.won[p], np.int64(turn.cancelled)
+    ctx[PC_BOMB_VOIDS], ctx[PC_MONO] = np.int64(rules[R_BOMB] == 0), np.int64(rules[R_MONO] != 0)
+    if (np.int64(params[p, B_PLAY_NEEDS]) & PLAY_NEEDS_VIEW) != 0:
+        view_facts(view, ctx, p, turn.j, turn.n, trick.leader, turn.shown, seats.cnt)
+    slot = np.int64(params[p, B_PLAY]) - 1
+    f = on.play_functions[slot](ctx, setup.tables.table)
+    if f <= -2:
+        raise ValueError("wizsim-play-rule", slot, -2 - f)
+    return f
