@@ -83,6 +83,7 @@ from .observe import action_blocks, encode
 from .players import seats as seats_module
 from .players.learned import learned_net
 from .players.pimc_view import new_view
+from .players.play_rule import play_seat, rule_card
 from .players.random import random_card
 from .players.seats import seat_bid, seat_card
 from .players.switches import special_form, special_passes
@@ -277,12 +278,17 @@ def trick_stage(n, k, setup, players, state, i, action):
                 f = action
                 action = -1
             else:
-                if strat[p] == S_RANDOM:
+                ruled = False  # a play rule's form is final
+                ruler = play_seat(setup.feats.rules, players, p)
+                if strat[p] == S_RANDOM and not ruler:
                     f = random_card(dec_st, legal)
                 else:
                     turn = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud)
-                    f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
-                if f >= JUGGLER:
+                    f = rule_card(setup.feats.rules, turn, trick, legal, setup, players, seats, view) if ruler else -1
+                    ruled = f >= 0
+                    if not ruled:
+                        f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
+                if f >= JUGGLER and not ruled:
                     f, dec_st[0] = special_form(specials, strat[p], f, p, led, trump, strat, params, table, dec_st[0])
             c = table[f, T_CARD] if f >= JUGGLER_AS else f
             hdr[X_PLAYS + 6 * t + j] = f

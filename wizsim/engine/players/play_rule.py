@@ -29,7 +29,7 @@ import numpy as np
 from numba.extending import overload
 
 from ..bundles import is_no_view
-from ..jit.bits import ONE, U64, ZERO, lowest_bit
+from ..jit.bits import ONE, U64, ZERO
 from ..jit.config import OVERLOAD_OPTIONS, hot, switch_off
 from ..layout import (
     B_PLAY,
@@ -147,12 +147,13 @@ def _rule_card(on, turn, trick, legal, setup, players, seats, view):
 def play_by_rule(on, turn, trick, legal, setup, players, seats, view):
     """Seat ``turn.p``'s form by its play rule, or -1 when the rule abstains (its fallback player then decides).
 
-    One legal card with one form is played without asking the rule (there is no choice). A NaN score stops the
+    One legal card with one form is left to the seat's player without asking the rule (there is no choice, and
+    the player's decision stream stays as it is without the rule). A NaN score stops the
     run: ``ValueError("wizsim-play-rule", slot, form)``, which the Python layer turns into an error naming the
     rule (wizsim.players.bid_rules.rule_errors).
     """
     if (legal & (legal - ONE)) == ZERO and legal < (ONE << U64(JUGGLER)):
-        return np.int64(lowest_bit(legal))
+        return np.int64(-1)  # no choice: the seat's player plays it (its decision stream as without the rule)
     p = turn.p
     params, rules = players.params, setup.tables.rules
     ctx = on.play_ctx
