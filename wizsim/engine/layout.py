@@ -339,7 +339,9 @@ PC_BOMB_VOIDS = 17  # 1: a Bomb voids its trick (the standard Bomb rule)
 PC_UNSEEN = 18  # card types with a copy the seat has not seen (PLAY_NEEDS_VIEW; else 0)
 PC_LATER_VOID = 19  # suits every seat after this one in the trick has shown out of (PLAY_NEEDS_VIEW; else 0)
 PC_MONO = 20
-N_PLAY_CTX = 21
+PC_SEEN = 21  # card types played this round before this card (mask; what the heuristic reads)
+PC_HEURISTIC = 22  # the heuristic's form here, -2 until a rule's ``heuristic`` feature first asks for it
+N_PLAY_CTX = 23
 
 # --------------------------------------------------------------------------- the learned player (engine/players/learned.py)
 # The state row of a card decision (ST_*), its one-hot features (LF_* state, LC_* per candidate form), the

@@ -73,7 +73,7 @@ FEATURES: dict[str, tuple[str, str]] = {
     "power": ("card", "the engine's trick power of the form played now: in this trick a higher power beats a"
                       " lower one (the Fairy's and the Bomb's own rules aside)"),
     "wins": ("card", "1 when the seat would take the trick if it ended after this card (the Bomb's void, the"
-                     " Fairy's rule included)"),
+                     " Fairy's rule included; a lone Fairy or Bomb takes nothing)"),
     "boss": ("card", "1 when it wins now and no unseen card can beat it: no single unseen card (any form) that"
                      " a later seat of this trick may hold (not shown void in its suit) takes the trick from it"),
     "lowest_in_suit": ("card", "1 for a suit card with no lower card of its suit in the hand"),
@@ -84,6 +84,8 @@ FEATURES: dict[str, tuple[str, str]] = {
     "as_wizard": ("card", "1 for a Wizard, or the Shapeshifter played as a Wizard"),
     "as_jester": ("card", "1 for a Jester, or the Shapeshifter played as a Jester"),
     "named_suit": ("card", "the suit a Juggler or Cloud form names (0..3), -1 for any other card"),
+    "heuristic": ("card", "1 for the form the heuristic player would play here (one form per decision), else 0:"
+                          " a rule may play as the heuristic except where it knows better"),
     # the situation (the same for every card of the decision)
     "need": ("situation", "tricks still needed for the bid: bid - won (negative: already too many)"),
     "bid": ("situation", "the seat's bid"),

@@ -34,14 +34,17 @@ from ..layout import (
     PC_FAIRY,
     PC_FLAGS,
     PC_HAND,
+    PC_HEURISTIC,
     PC_J,
     PC_K,
     PC_LATER_VOID,
     PC_LEADER,
     PC_LED,
     PC_LEGAL,
+    PC_MONO,
     PC_N,
     PC_P,
+    PC_SEEN,
     PC_T,
     PC_TRUMP,
     PC_UNSEEN,
@@ -57,6 +60,7 @@ from ..layout import (
     WEREWOLF,
     WIZARD,
 )
+from .heuristic import heuristic_play
 
 
 @hot
@@ -86,9 +90,13 @@ def trick_after(ctx, table, f):
 
 @hot
 def takes(trick, p, bomb_voids):
-    """Whether seat ``p`` would take ``trick`` if it ended now (a Bomb's void and the Fairy's rule included)."""
+    """Whether seat ``p`` would take ``trick`` if it ended now (a Bomb's void and the Fairy's rule included).
+
+    A trick of only a Fairy or a Bomb so far is nobody's yet (they never take a trick but the Fairy from the
+    Dragon, RULES.md 6): its best power is still below a Jester's.
+    """
     w, _ = trick_end(trick.winner, trick.flags, trick.fairy, bomb_voids)
-    return w == p
+    return w == p and trick.best >= 0
 
 
 # --------------------------------------------------------------------------- per (card, form)
@@ -241,6 +249,19 @@ def pf_named_suit(ctx, table, f):
     if JUGGLER_AS <= f < CLOUD_AS + 4:
         return table[f, T_SUIT]
     return np.int64(-1)
+
+
+@hot
+def pf_heuristic(ctx, table, f):
+    # the heuristic's form, computed once per decision (the first candidate asks) and kept in the situation
+    h = ctx[PC_HEURISTIC]
+    if h == -2:
+        need = ctx[PC_K] if ctx[PC_CANCELLED] != 0 else ctx[PC_BID] - ctx[PC_WON]  # as the heuristic counts it
+        h = heuristic_play(U64(ctx[PC_HAND]), U64(ctx[PC_LEGAL]), need, ctx[PC_LED], ctx[PC_BEST], ctx[PC_J],
+                           ctx[PC_N], ctx[PC_TRUMP], U64(ctx[PC_SEEN]), ctx[PC_FLAGS], ctx[PC_MONO] != 0,
+                           np.int64(0))  # fmt: skip
+        ctx[PC_HEURISTIC] = h
+    return np.int64(h == f)
 
 
 # --------------------------------------------------------------------------- the situation (the same for every card)

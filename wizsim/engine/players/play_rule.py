@@ -42,6 +42,7 @@ from ..layout import (
     PC_FAIRY,
     PC_FLAGS,
     PC_HAND,
+    PC_HEURISTIC,
     PC_J,
     PC_K,
     PC_LATER_VOID,
@@ -51,6 +52,7 @@ from ..layout import (
     PC_MONO,
     PC_N,
     PC_P,
+    PC_SEEN,
     PC_T,
     PC_TRUMP,
     PC_UNSEEN,
@@ -163,6 +165,7 @@ def play_by_rule(on, turn, trick, legal, setup, players, seats, view):
     ctx[PC_HAND], ctx[PC_LEGAL] = np.int64(seats.hands[p]), np.int64(legal)
     ctx[PC_BID], ctx[PC_WON], ctx[PC_CANCELLED] = seats.bids[p], seats.won[p], np.int64(turn.cancelled)
     ctx[PC_BOMB_VOIDS], ctx[PC_MONO] = np.int64(rules[R_BOMB] == 0), np.int64(rules[R_MONO] != 0)
+    ctx[PC_SEEN], ctx[PC_HEURISTIC] = np.int64(turn.seen), np.int64(-2)
     if (np.int64(params[p, B_PLAY_NEEDS]) & PLAY_NEEDS_VIEW) != 0:
         view_facts(view, ctx, p, turn.j, turn.n, trick.leader, turn.shown, seats.cnt)
     slot = np.int64(params[p, B_PLAY]) - 1
