@@ -274,7 +274,9 @@ def test_every_feature_is_what_its_name_says(setting):
                         seen_values[name].add(value)
                     powers[f] = got["power"]
                     assert got["heuristic"] in (0, 1)
-                assert sum(dict(zip(NAMES, e, strict=True))["heuristic"] for e in entries) == 1
+                for flag in ("heuristic", "fallback"):  # one form each (the fallback here: the heuristic)
+                    assert sum(dict(zip(NAMES, e, strict=True))[flag] for e in entries) == 1
+                assert [e[NAMES.index("heuristic")] for e in entries] == [e[NAMES.index("fallback")] for e in entries]
                 check_power(rv, t, j, powers)
                 best = max(cands, key=lambda f: (score(f, t, j), -f))
                 assert rv.plays[t][j] == best, (row, t, j)
@@ -334,10 +336,12 @@ def test_a_rule_that_plays_the_heuristic_is_the_heuristic():
         assert np.array_equal(ca.game_acc, cb.game_acc)
 
 
-@pytest.mark.parametrize("player", ["learned", "table"])
-def test_a_rule_that_always_abstains_is_its_fallback(player):
+@pytest.mark.parametrize("player", ["learned", "table", "random"])
+@pytest.mark.parametrize("kind", ["abstains", "plays the fallback's card"])
+def test_a_rule_that_always_abstains_is_its_fallback(player, kind):
     """Record for record, special cards included (the fallback's forms and decision stream are untouched)."""
-    never = play_rule(PlayRule(lambda wins: ABSTAIN, "never"), bid=player)
+    func = (lambda wins: ABSTAIN) if kind == "abstains" else (lambda fallback: fallback)
+    never = play_rule(PlayRule(func, "never"), bid=player)
     a = record_arrays(make_spec(4, games=2, seed=5, strategy=player, specials="all"))
     b = record_arrays(make_spec(4, games=2, seed=5, strategy=[never, player, never, player], specials="all"))
     for x, y in zip(a.kernel_arrays(), b.kernel_arrays(), strict=True):

@@ -276,6 +276,7 @@ B_PLAY = SLOT["rule.play"]
 B_PLAY_NEEDS = SLOT["rule.play_needs"]
 B_END = SLOT["rule.end"]
 PLAY_NEEDS_VIEW = 1  # boss: the cards played and the voids shown (the round keeps the view for the seat)
+PLAY_NEEDS_FALLBACK = 2  # fallback: the seat's player chooses its card first, then the rule sees that choice
 NEEDS_ESTIMATE = 1  # estimate, heuristic_bid
 NEEDS_TABLE = 2  # table_bid (and the estimate it starts from)
 SEAT_EXTERNAL = SLOT["seat.external"]
@@ -341,7 +342,8 @@ PC_LATER_VOID = 19  # suits every seat after this one in the trick has shown out
 PC_MONO = 20
 PC_SEEN = 21  # card types played this round before this card (mask; what the heuristic reads)
 PC_HEURISTIC = 22  # the heuristic's form here, -2 until a rule's ``heuristic`` feature first asks for it
-N_PLAY_CTX = 23
+PC_FALLBACK = 23  # the fallback player's form here (PLAY_NEEDS_FALLBACK; else -1)
+N_PLAY_CTX = 24
 
 # --------------------------------------------------------------------------- the learned player (engine/players/learned.py)
 # The state row of a card decision (ST_*), its one-hot features (LF_* state, LC_* per candidate form), the

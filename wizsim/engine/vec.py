@@ -83,7 +83,7 @@ from .observe import action_blocks, encode
 from .players import seats as seats_module
 from .players.learned import learned_net
 from .players.pimc_view import new_view
-from .players.play_rule import play_seat, rule_card
+from .players.play_rule import play_fallback_first, play_seat, rule_card
 from .players.random import random_card
 from .players.seats import seat_bid, seat_card
 from .players.switches import special_form, special_passes
@@ -284,10 +284,15 @@ def trick_stage(n, k, setup, players, state, i, action):
                     f = random_card(dec_st, legal)
                 else:
                     turn = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud)
-                    f = rule_card(setup.feats.rules, turn, trick, legal, setup, players, seats, view) if ruler else -1
+                    fb = np.int64(-1)  # the fallback's form, made first when the rule reads it
+                    if ruler and play_fallback_first(setup.feats.rules, players, p):
+                        fb = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
+                    f = np.int64(-1)
+                    if ruler:
+                        f = rule_card(setup.feats.rules, turn, trick, legal, setup, players, seats, view, fb)
                     ruled = f >= 0
                     if not ruled:
-                        f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
+                        f = fb if fb >= 0 else seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
                 if f >= JUGGLER and not ruled:
                     f, dec_st[0] = special_form(specials, strat[p], f, p, led, trump, strat, params, table, dec_st[0])
             c = table[f, T_CARD] if f >= JUGGLER_AS else f

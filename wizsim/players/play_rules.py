@@ -84,6 +84,8 @@ FEATURES: dict[str, tuple[str, str]] = {
     "as_wizard": ("card", "1 for a Wizard, or the Shapeshifter played as a Wizard"),
     "as_jester": ("card", "1 for a Jester, or the Shapeshifter played as a Jester"),
     "named_suit": ("card", "the suit a Juggler or Cloud form names (0..3), -1 for any other card"),
+    "fallback": ("card", "1 for the form the seat's fallback player would play here (it then chooses first, at its"
+                         " cost), else 0: a habit may change a strong player's card only where it applies"),
     "heuristic": ("card", "1 for the form the heuristic player would play here (one form per decision), else 0:"
                           " a rule may play as the heuristic except where it knows better"),
     # the situation (the same for every card of the decision)
@@ -158,8 +160,10 @@ class PlayRule(BidRule):
     LISTING = "list them with 'wizsim features --play' (wizsim.players.play_rules.FEATURES)"
 
     def needs(self) -> int:
-        """``layout.PLAY_NEEDS_*`` bits: ``boss`` makes the round keep the view of the cards played."""
-        return L.PLAY_NEEDS_VIEW if "boss" in self.features else 0
+        """``layout.PLAY_NEEDS_*`` bits: ``boss`` makes the round keep the view of the cards played; ``fallback``
+        makes the seat's player choose first."""
+        return (L.PLAY_NEEDS_VIEW if "boss" in self.features else 0) | (
+            L.PLAY_NEEDS_FALLBACK if "fallback" in self.features else 0)  # fmt: skip
 
     def compiled(self) -> Any:
         """The rule as a Numba function ``int64(int64[::1], int64[:, ::1])``: the situation and the card table to

@@ -32,6 +32,7 @@ from ..layout import (
     PC_BOMB_VOIDS,
     PC_CANCELLED,
     PC_FAIRY,
+    PC_FALLBACK,
     PC_FLAGS,
     PC_HAND,
     PC_HEURISTIC,
@@ -262,6 +263,15 @@ def pf_heuristic(ctx, table, f):
                            np.int64(0))  # fmt: skip
         ctx[PC_HEURISTIC] = h
     return np.int64(h == f)
+
+
+@hot
+def pf_fallback(ctx, table, f):
+    # the fallback player's form; a flexible card it left unsettled (a random player's) matches the card's forms
+    fb = ctx[PC_FALLBACK]
+    if JUGGLER <= fb < JUGGLER_AS:
+        return np.int64(card_of(f, table) == fb)
+    return np.int64(fb == f)
 
 
 # --------------------------------------------------------------------------- the situation (the same for every card)

@@ -35,11 +35,13 @@ from ..layout import (
     B_PLAY,
     B_PLAY_NEEDS,
     JUGGLER,
+    JUGGLER_AS,
     PC_BEST,
     PC_BID,
     PC_BOMB_VOIDS,
     PC_CANCELLED,
     PC_FAIRY,
+    PC_FALLBACK,
     PC_FLAGS,
     PC_HAND,
     PC_HEURISTIC,
@@ -58,9 +60,11 @@ from ..layout import (
     PC_UNSEEN,
     PC_WINNER,
     PC_WON,
+    PLAY_NEEDS_FALLBACK,
     PLAY_NEEDS_VIEW,
     R_BOMB,
     R_MONO,
+    T_CARD,
 )
 
 
@@ -76,6 +80,18 @@ def _play_seat(on, players, p):
     return lambda on, players, p: players.params[p, B_PLAY] > 0
 
 
+def play_fallback_first(on, players, p):  # pragma: no cover - compiled
+    """Whether seat ``p``'s rule reads ``fallback`` (its player then chooses first); False without rules."""
+    raise NotImplementedError
+
+
+@overload(play_fallback_first, jit_options=OVERLOAD_OPTIONS)
+def _play_fallback_first(on, players, p):
+    if switch_off(on):
+        return lambda on, players, p: False
+    return lambda on, players, p: (np.int64(players.params[p, B_PLAY_NEEDS]) & PLAY_NEEDS_FALLBACK) != 0
+
+
 def play_tracks(on, players, n):  # pragma: no cover - compiled
     """Whether a play-rule seat reads the view (``boss``): then the round keeps it, as for pimc and learned."""
     raise NotImplementedError
@@ -89,7 +105,8 @@ def _play_tracks(on, players, n):
     def impl(on, players, n):
         track = False
         for p in range(n):
-            track |= players.params[p, B_PLAY] > 0 and (np.int64(players.params[p, B_PLAY_NEEDS]) & PLAY_NEEDS_VIEW) != 0
+            needs = np.int64(players.params[p, B_PLAY_NEEDS])
+            track |= players.params[p, B_PLAY] > 0 and (needs & PLAY_NEEDS_VIEW) != 0
         return track
 
     return impl
@@ -129,25 +146,28 @@ def _view_facts(view, ctx, p, j, n, leader, shown, cnt):
     return impl
 
 
-def rule_card(on, turn, trick, legal, setup, players, seats, view):  # pragma: no cover - compiled
+def rule_card(on, turn, trick, legal, setup, players, seats, view, fallback):  # pragma: no cover - compiled
     """:func:`play_by_rule`; -1 (the fallback player decides) without rules."""
     raise NotImplementedError
 
 
 @overload(rule_card, jit_options=OVERLOAD_OPTIONS)
-def _rule_card(on, turn, trick, legal, setup, players, seats, view):
+def _rule_card(on, turn, trick, legal, setup, players, seats, view, fallback):
     if switch_off(on):
-        return lambda on, turn, trick, legal, setup, players, seats, view: np.int64(-1)
+        return lambda on, turn, trick, legal, setup, players, seats, view, fallback: np.int64(-1)
 
-    def impl(on, turn, trick, legal, setup, players, seats, view):
-        return play_by_rule(on, turn, trick, legal, setup, players, seats, view)
+    def impl(on, turn, trick, legal, setup, players, seats, view, fallback):
+        return play_by_rule(on, turn, trick, legal, setup, players, seats, view, fallback)
 
     return impl
 
 
 @hot
-def play_by_rule(on, turn, trick, legal, setup, players, seats, view):
+def play_by_rule(on, turn, trick, legal, setup, players, seats, view, fallback):
     """Seat ``turn.p``'s form by its play rule, or -1 when the rule abstains (its fallback player then decides).
+
+    ``fallback``: the fallback player's form, chosen first when the rule reads it (``PLAY_NEEDS_FALLBACK``),
+    else -1.
 
     One legal card with one form is left to the seat's player without asking the rule (there is no choice, and
     the player's decision stream stays as it is without the rule). A NaN score stops the
@@ -165,11 +185,14 @@ def play_by_rule(on, turn, trick, legal, setup, players, seats, view):
     ctx[PC_HAND], ctx[PC_LEGAL] = np.int64(seats.hands[p]), np.int64(legal)
     ctx[PC_BID], ctx[PC_WON], ctx[PC_CANCELLED] = seats.bids[p], seats.won[p], np.int64(turn.cancelled)
     ctx[PC_BOMB_VOIDS], ctx[PC_MONO] = np.int64(rules[R_BOMB] == 0), np.int64(rules[R_MONO] != 0)
-    ctx[PC_SEEN], ctx[PC_HEURISTIC] = np.int64(turn.seen), np.int64(-2)
+    ctx[PC_SEEN], ctx[PC_HEURISTIC], ctx[PC_FALLBACK] = np.int64(turn.seen), np.int64(-2), fallback
     if (np.int64(params[p, B_PLAY_NEEDS]) & PLAY_NEEDS_VIEW) != 0:
         view_facts(view, ctx, p, turn.j, turn.n, trick.leader, turn.shown, seats.cnt)
     slot = np.int64(params[p, B_PLAY]) - 1
     f = on.play_functions[slot](ctx, setup.tables.table)
     if f <= -2:
         raise ValueError("wizsim-play-rule", slot, -2 - f)
+    if fallback >= 0 and f >= 0 and (f == fallback or (JUGGLER <= fallback < JUGGLER_AS and
+                                                       setup.tables.table[f, T_CARD] == fallback)):  # fmt: skip
+        return np.int64(-1)  # the fallback's own card: played as the fallback plays it (a form it leaves is settled)
     return f
