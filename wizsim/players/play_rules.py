@@ -174,6 +174,7 @@ class PlayRule(BidRule):
             args = ", ".join(f"pf.pf_{n}(ctx, table, f)" for n in self.features)
             src = (
                 "def play_call(ctx, table):\n"
+                "    ctx, table = borrow(ctx), borrow(table)  # no reference counts in the inlined features\n"
                 "    bits = U64(ctx[PC_LEGAL])\n"
                 "    best = -np.inf\n"
                 "    best_f = np.int64(-1)\n"
@@ -192,7 +193,9 @@ class PlayRule(BidRule):
             )
             from ..engine.jit.bits import ONE, U64, ZERO, lowest_bit
 
-            namespace: dict[str, Any] = {"np": np, "pf": pf, "U64": U64, "ONE": ONE, "ZERO": ZERO,
+            from ..engine.jit.borrow import borrow
+
+            namespace: dict[str, Any] = {"np": np, "pf": pf, "U64": U64, "ONE": ONE, "ZERO": ZERO, "borrow": borrow,
                                          "lowest_bit": lowest_bit, "PC_LEGAL": L.PC_LEGAL}  # fmt: skip
             try:
                 namespace["user_rule"] = njit(cache=False)(self.func)
