@@ -37,7 +37,7 @@ from .game.deal import clear_hands
 from .game.trick import finish_trick, legal_mask, open_trick, take_card, trick_step
 from .jit.bits import ONE, U64
 from .jit.borrow import borrow, hold, stack_stream
-from .jit.config import OVERLOAD_OPTIONS, hot, inline_generated, jit
+from .jit.config import OVERLOAD_OPTIONS, hot, inline_generated, jit, switch_off
 from .jit.rng import next_u64
 from .layout import (
     CLASS_SUIT,
@@ -80,6 +80,7 @@ from .layout import (
     X_WON,
 )
 from .observe import action_blocks, encode
+from .players import play_rule as play_rule_module
 from .players import seats as seats_module
 from .players.learned import learned_net
 from .players.pimc_view import new_view
@@ -465,7 +466,10 @@ def _vec_tables_seated(n, k, fixed_trump, setup, players, base_deck, state, acti
     bid = inline_generated(_clone(seats_module.seat_bid, player_bid=switch["player_bid"]))
     card = inline_generated(_clone(seats_module.seat_card, player_card=switch["player_card"]))
     bids = inline_generated(_clone(bid_stage, seat_bid=bid))
-    tricks = inline_generated(_clone(trick_stage, seat_card=card))
+    feats = setup[setup.fields.index("feats")]
+    hooks = play_rule_module.hooks(not switch_off(feats[feats.fields.index("rules")]))
+    tricks = inline_generated(_clone(trick_stage, seat_card=card, rule_card=hooks["rule_card"],
+                                     play_seat=hooks["play_seat"], play_fallback_first=hooks["play_fallback_first"]))  # fmt: skip
     round_ = inline_generated(_clone(vec_round, bid_stage=bids, trick_stage=tricks))
     return _clone(vec_tables, vec_round=round_)
 

@@ -192,7 +192,6 @@ class PlayRule(BidRule):
                 "    return best_f\n"
             )
             from ..engine.jit.bits import ONE, U64, ZERO, lowest_bit
-
             from ..engine.jit.borrow import borrow
 
             namespace: dict[str, Any] = {"np": np, "pf": pf, "U64": U64, "ONE": ONE, "ZERO": ZERO, "borrow": borrow,

@@ -73,7 +73,7 @@ def play_seat(on, players, p):  # pragma: no cover - compiled
     raise NotImplementedError
 
 
-@overload(play_seat, jit_options=OVERLOAD_OPTIONS, inline="always")
+@overload(play_seat, jit_options=OVERLOAD_OPTIONS)
 def _play_seat(on, players, p):
     if switch_off(on):
         return lambda on, players, p: False
@@ -85,7 +85,7 @@ def play_fallback_first(on, players, p):  # pragma: no cover - compiled
     raise NotImplementedError
 
 
-@overload(play_fallback_first, jit_options=OVERLOAD_OPTIONS, inline="always")
+@overload(play_fallback_first, jit_options=OVERLOAD_OPTIONS)
 def _play_fallback_first(on, players, p):
     if switch_off(on):
         return lambda on, players, p: False
@@ -151,7 +151,7 @@ def rule_card(on, turn, trick, legal, setup, players, seats, view, fallback):  #
     raise NotImplementedError
 
 
-@overload(rule_card, jit_options=OVERLOAD_OPTIONS, inline="always")  # inlined: a call taking the bundles was 5x slower
+@overload(rule_card, jit_options=OVERLOAD_OPTIONS)
 def _rule_card(on, turn, trick, legal, setup, players, seats, view, fallback):
     if switch_off(on):
         return lambda on, turn, trick, legal, setup, players, seats, view, fallback: np.int64(-1)
@@ -196,3 +196,56 @@ def play_by_rule(on, turn, trick, legal, setup, players, seats, view, fallback):
                                                        setup.tables.table[f, T_CARD] == fallback)):  # fmt: skip
         return np.int64(-1)  # the fallback's own card: played as the fallback plays it (a form it leaves is settled)
     return f
+
+
+# --------------------------------------------------------------------------- the hooks the kernels inline
+# The overloads above are the hooks of a round compiled on its own (compile-time switch, each a call of its own).
+# The kernels (run.play_items_for, vec._vec_tables_seated) clone the round with these instead, chosen by the type
+# of ``feats.rules``: inlined functions, so that no call per decision takes the bundles (measured: a rule seat's
+# round ran at 0.2x the heuristic's that way; an ``inline="always"`` overload broke the round's recording).
+@hot
+def rule_card_on(on, turn, trick, legal, setup, players, seats, view, fallback):
+    return play_by_rule(on, turn, trick, legal, setup, players, seats, view, fallback)
+
+
+@hot
+def rule_card_off(on, turn, trick, legal, setup, players, seats, view, fallback):
+    return np.int64(-1)
+
+
+@hot
+def play_seat_on(on, players, p):
+    return players.params[p, B_PLAY] > 0
+
+
+@hot
+def play_seat_off(on, players, p):
+    return False
+
+
+@hot
+def play_fallback_first_on(on, players, p):
+    return (np.int64(players.params[p, B_PLAY_NEEDS]) & PLAY_NEEDS_FALLBACK) != 0
+
+
+@hot
+def play_tracks_on(on, players, n):
+    track = False
+    for p in range(n):
+        needs = np.int64(players.params[p, B_PLAY_NEEDS])
+        track |= players.params[p, B_PLAY] > 0 and (needs & PLAY_NEEDS_VIEW) != 0
+    return track
+
+
+@hot
+def play_tracks_off(on, players, n):
+    return False
+
+
+def hooks(on: bool) -> dict:
+    """The inlined play-rule hooks of a kernel whose run has rules (``on``) or none, by the names the round uses."""
+    if on:
+        return {"rule_card": rule_card_on, "play_seat": play_seat_on, "play_fallback_first": play_fallback_first_on,
+                "play_tracks": play_tracks_on}  # fmt: skip
+    return {"rule_card": rule_card_off, "play_seat": play_seat_off, "play_fallback_first": play_seat_off,
+            "play_tracks": play_tracks_off}  # fmt: skip
