@@ -124,7 +124,9 @@ def _chunk(specs: dict, chunk: int) -> pd.DataFrame:
         out[f"made:{name}"] = rec.bids[:, 0] == rec.tricks_won[:, 0]
         out[f"changed:{name}"] = changed
         out[f"need:{name}"] = np.where(changed, np.clip(need, -1, 2) + 1, -1)
-        out[f"position:{name}"] = np.where(changed, np.where(j0 == 0, 0, np.where(j0 == rec.round_players - 1, 2, 1)), -1)
+        out[f"position:{name}"] = np.where(
+            changed, np.where(j0 == 0, 0, np.where(j0 == rec.round_players - 1, 2, 1)), -1
+        )
     return pd.DataFrame(out)
 
 
@@ -166,7 +168,11 @@ def run(size: str = "default", seed: int = 20261206, outdir: Path = Path("result
             _interval(row, "gain", *_paired(gain, cluster))
             made = d[f"made:{name}"].to_numpy(float) - d[f"made:{FIELD}"].to_numpy(float)
             _interval(row, "hit_rate_change", *_paired(made, cluster))
-            _interval(row, "gain_when_changed", *_paired(gain[changed], cluster[changed]) if changed.sum() > 1 else (np.nan, np.nan))
+            _interval(
+                row,
+                "gain_when_changed",
+                *_paired(gain[changed], cluster[changed]) if changed.sum() > 1 else (np.nan, np.nan),
+            )
             rows.append(row)
             if fmt != "4x10":
                 continue
@@ -176,7 +182,9 @@ def run(size: str = "default", seed: int = 20261206, outdir: Path = Path("result
                 for i, label in enumerate(labels):
                     m = changed & (codes == i)
                     cell = {"habit": name, "by": by, "value": label, "rounds_changed": int(m.sum())}
-                    _interval(cell, "gain_when_changed", *(_paired(gain[m], cluster[m]) if m.sum() > 1 else (np.nan, np.nan)))
+                    _interval(
+                        cell, "gain_when_changed", *(_paired(gain[m], cluster[m]) if m.sum() > 1 else (np.nan, np.nan))
+                    )
                     cells.append(cell)
     table, situations = pd.DataFrame(rows), pd.DataFrame(cells)
     outdir.mkdir(parents=True, exist_ok=True)

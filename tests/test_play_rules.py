@@ -268,8 +268,10 @@ def test_every_feature_is_what_its_name_says(setting):
                     got = dict(zip(NAMES, entry, strict=True))
                     want = rv.features(t, j, f)
                     for name, value in want.items():
-                        assert got[name] == value, f"{setting}: {name} of {C.card_name(f)} at round {row} trick {t}" \
-                                                   f" position {j}: engine {got[name]}, history {value}"
+                        assert got[name] == value, (
+                            f"{setting}: {name} of {C.card_name(f)} at round {row} trick {t}"
+                            f" position {j}: engine {got[name]}, history {value}"
+                        )
                     for name, value in got.items():
                         seen_values[name].add(value)
                     powers[f] = got["power"]
@@ -303,7 +305,10 @@ def check_power(rv: RoundView, t: int, j: int, powers: dict[int, int]) -> None:
     for a, pa in plain.items():
         for b, pb in plain.items():
             if pb > pa and R.trick_winner(so_far + [C.card_name(a)], rv.trump, rv.opts) == j:
-                assert R.trick_winner(so_far + [C.card_name(b)], rv.trump, rv.opts) == j, (C.card_name(a), C.card_name(b))
+                assert R.trick_winner(so_far + [C.card_name(b)], rv.trump, rv.opts) == j, (
+                    C.card_name(a),
+                    C.card_name(b),
+                )
 
 
 # --------------------------------------------------------------------------- cards the rule plays

@@ -40,7 +40,7 @@ import re
 import sys
 import types
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -97,7 +97,7 @@ with contextlib.suppress(ImportError):  # Numba marks first-class functions expe
     warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning, message=".*[Ff]irst-class function")
 
 
-def _one_line(exc: BaseException) -> str:
+def one_line(exc: BaseException) -> str:
     """The most telling line of a (multi-line, coloured) Numba error."""
     text = re.sub(r"\x1b\[[0-9;]*m", "", str(exc))
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
@@ -210,7 +210,7 @@ class BidRule:
                 self._compiled = njit(types.float64(types.float64[::1]), cache=False)(namespace["rule_call"])
             except Exception as exc:  # Numba's typing and lowering errors have many classes
                 raise WizsimError(
-                    f"{self.KIND} {self.label} does not compile with Numba (nopython mode): {_one_line(exc)}"
+                    f"{self.KIND} {self.label} does not compile with Numba (nopython mode): {one_line(exc)}"
                 ) from None
         return self._compiled
 
@@ -232,7 +232,7 @@ class BidRule:
         return _function_digest(self.func, self.label)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and (self.func, self.label) == (other.func, other.label)  # type: ignore[attr-defined]
+        return type(other) is type(self) and (self.func, self.label) == (other.func, other.label)
 
     def __hash__(self) -> int:
         return hash((type(self), self.func, self.label))
@@ -359,15 +359,40 @@ def _load_module_rule(module_name: str, name: str, label: str, cls: type[BidRule
     return cls(func, label=label)
 
 
-def kernel_rules(rules: list[BidRule], play_rules: list[BidRule] | None = None) -> Any:
+_NO_PLAY: Any = None
+_NO_BID: Any = None
+
+#: the compiled type of every play-rule function: the situation (int64[PC_*]) and the card table -> the form
+PLAY_SIGNATURE = "int64(int64[::1], int64[:, ::1])"
+
+
+def no_play_rule() -> Any:
+    """The stand-in of an unused play-rule slot (never called: no seat names it)."""
+    global _NO_PLAY
+    if _NO_PLAY is None:
+        from numba import njit
+
+        _NO_PLAY = njit(PLAY_SIGNATURE, cache=False)(lambda ctx, table: np.int64(-1))
+    return _NO_PLAY
+
+
+def no_bid_rule() -> Any:
+    """The stand-in of an unused bid-rule slot (never called: no seat names it)."""
+    global _NO_BID
+    if _NO_BID is None:
+        from numba import njit
+
+        _NO_BID = njit("float64(float64[::1])", cache=False)(lambda fv: np.float64(0.0))
+    return _NO_BID
+
+
+def kernel_rules(rules: Sequence[BidRule], play_rules: Sequence[BidRule] | None = None) -> Any:
     """What the kernels take as ``feats.rules``: a :class:`~wizsim.engine.bundles.BidRules` (N_BID_RULES compiled
     bid-rule functions, their feature buffer, N_PLAY_RULES compiled play-rule functions, their situation buffer),
     or a bool array (off) when the run has neither."""
     play_rules = play_rules or []
     if not rules and not play_rules:
         return np.zeros(1, dtype=np.bool_)
-    from .play_rules import no_bid_rule, no_play_rule  # the stand-ins of unused slots, compiled once
-
     fns = [r.compiled() for r in rules] or [no_bid_rule()]
     fns += [fns[0]] * (L.N_BID_RULES - len(fns))  # one tuple type for any number of rules: one compiled round
     plays = [r.compiled() for r in play_rules] or [no_play_rule()]
@@ -377,7 +402,7 @@ def kernel_rules(rules: list[BidRule], play_rules: list[BidRule] | None = None) 
 
 
 @contextlib.contextmanager
-def rule_errors(rules: list[BidRule], play_rules: list[BidRule] | None = None) -> Iterator[None]:
+def rule_errors(rules: Sequence[BidRule], play_rules: Sequence[BidRule] | None = None) -> Iterator[None]:
     """Turn the kernel's report of an impossible bid (or a play rule's NaN score) into a :class:`WizsimError`
     naming the rule."""
     play_rules = play_rules or []

@@ -54,7 +54,7 @@ import numpy as np
 from ..engine import layout as L
 from ..engine.players import play_features as pf
 from ..errors import WizsimError
-from .bid_rules import BidRule, FeatureRow, _one_line
+from .bid_rules import PLAY_SIGNATURE, BidRule, FeatureRow, one_line
 
 #: the score that means "not this card" (a rule that gives it to every legal card abstains)
 ABSTAIN = -math.inf
@@ -63,19 +63,31 @@ ABSTAIN = -math.inf
 # engine's function ``pf_<name>`` (engine/players/play_features.py) of the situation and the candidate form.
 FEATURES: dict[str, tuple[str, str]] = {
     # the candidate (card, form)
-    "code": ("card", "the form's code (suit cards 13 * suit + rank - 1; 52 Wizard, 53 Jester, 54.. specials,"
-                     " 64.. Juggler/Cloud suits, 72/73 Shapeshifter as Wizard/Jester): the tie-break order"),
+    "code": (
+        "card",
+        "the form's code (suit cards 13 * suit + rank - 1; 52 Wizard, 53 Jester, 54.. specials,"
+        " 64.. Juggler/Cloud suits, 72/73 Shapeshifter as Wizard/Jester): the tie-break order",
+    ),
     "rank": ("card", "rank 1..13 of a suit card, 0 for any other card (a Juggler or Cloud's suit has no rank)"),
     "suit": ("card", "suit 0..3 (blue, red, green, yellow) of a suit card or of a Juggler/Cloud form, -1 none"),
     "is_trump": ("card", "1 when it counts as trump (its suit, or a Juggler/Cloud naming it, is trump)"),
     "follows": ("card", "1 when it is of the suit led to this trick (0 on lead and when nothing is to follow)"),
     "other_suit": ("card", "1 for a suit card (or Juggler/Cloud form) of neither the trump nor the led suit"),
-    "power": ("card", "the engine's trick power of the form played now: in this trick a higher power beats a"
-                      " lower one (the Fairy's and the Bomb's own rules aside)"),
-    "wins": ("card", "1 when the seat would take the trick if it ended after this card (the Bomb's void, the"
-                     " Fairy's rule included; a lone Fairy or Bomb takes nothing)"),
-    "boss": ("card", "1 when it wins now and no unseen card can beat it: no single unseen card (any form) that"
-                     " a later seat of this trick may hold (not shown void in its suit) takes the trick from it"),
+    "power": (
+        "card",
+        "the engine's trick power of the form played now: in this trick a higher power beats a"
+        " lower one (the Fairy's and the Bomb's own rules aside)",
+    ),
+    "wins": (
+        "card",
+        "1 when the seat would take the trick if it ended after this card (the Bomb's void, the"
+        " Fairy's rule included; a lone Fairy or Bomb takes nothing)",
+    ),
+    "boss": (
+        "card",
+        "1 when it wins now and no unseen card can beat it: no single unseen card (any form) that"
+        " a later seat of this trick may hold (not shown void in its suit) takes the trick from it",
+    ),
     "lowest_in_suit": ("card", "1 for a suit card with no lower card of its suit in the hand"),
     "highest_in_suit": ("card", "1 for a suit card with no higher card of its suit in the hand"),
     "wizard": ("card", "1 for a Wizard"),
@@ -84,10 +96,16 @@ FEATURES: dict[str, tuple[str, str]] = {
     "as_wizard": ("card", "1 for a Wizard, or the Shapeshifter played as a Wizard"),
     "as_jester": ("card", "1 for a Jester, or the Shapeshifter played as a Jester"),
     "named_suit": ("card", "the suit a Juggler or Cloud form names (0..3), -1 for any other card"),
-    "fallback": ("card", "1 for the form the seat's fallback player would play here (it then chooses first, at its"
-                         " cost), else 0: a habit may change a strong player's card only where it applies"),
-    "heuristic": ("card", "1 for the form the heuristic player would play here (one form per decision), else 0:"
-                          " a rule may play as the heuristic except where it knows better"),
+    "fallback": (
+        "card",
+        "1 for the form the seat's fallback player would play here (it then chooses first, at its"
+        " cost), else 0: a habit may change a strong player's card only where it applies",
+    ),
+    "heuristic": (
+        "card",
+        "1 for the form the heuristic player would play here (one form per decision), else 0:"
+        " a rule may play as the heuristic except where it knows better",
+    ),
     # the situation (the same for every card of the decision)
     "need": ("situation", "tricks still needed for the bid: bid - won (negative: already too many)"),
     "bid": ("situation", "the seat's bid"),
@@ -108,32 +126,6 @@ FEATURES: dict[str, tuple[str, str]] = {
     "bids_cancelled": ("situation", "1 once the Bomb has cancelled the bids (bomb=cancel_bids: 10 points a trick)"),
 }
 assert all(hasattr(pf, f"pf_{name}") for name in FEATURES)
-
-_NO_PLAY: Any = None
-_NO_BID: Any = None
-
-#: the compiled type of every play-rule function: the situation (int64[PC_*]) and the card table -> the form
-PLAY_SIGNATURE = "int64(int64[::1], int64[:, ::1])"
-
-
-def no_play_rule() -> Any:
-    """The stand-in of an unused play-rule slot (never called: no seat names it)."""
-    global _NO_PLAY
-    if _NO_PLAY is None:
-        from numba import njit
-
-        _NO_PLAY = njit(PLAY_SIGNATURE, cache=False)(lambda ctx, table: np.int64(-1))
-    return _NO_PLAY
-
-
-def no_bid_rule() -> Any:
-    """The stand-in of an unused bid-rule slot (never called: no seat names it)."""
-    global _NO_BID
-    if _NO_BID is None:
-        from numba import njit
-
-        _NO_BID = njit("float64(float64[::1])", cache=False)(lambda fv: np.float64(0.0))
-    return _NO_BID
 
 
 class PlayRule(BidRule):
@@ -156,7 +148,7 @@ class PlayRule(BidRule):
     """
 
     KIND = "play rule"
-    FEATURE_TABLE = FEATURES  # type: ignore[assignment]
+    FEATURE_TABLE = FEATURES
     LISTING = "list them with 'wizsim features --play' (wizsim.players.play_rules.FEATURES)"
 
     def needs(self) -> int:
@@ -202,7 +194,7 @@ class PlayRule(BidRule):
                 self._compiled = njit(PLAY_SIGNATURE, cache=False)(namespace["play_call"])
             except Exception as exc:  # Numba's typing and lowering errors have many classes
                 raise WizsimError(
-                    f"play rule {self.label} does not compile with Numba (nopython mode): {_one_line(exc)}"
+                    f"play rule {self.label} does not compile with Numba (nopython mode): {one_line(exc)}"
                 ) from None
             self._probe()
         return self._compiled

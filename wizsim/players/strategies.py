@@ -178,7 +178,7 @@ def play_rule(
             )
     bid_label = strategy_label(bidder)
     label = f"play({rule.label})" if bid_label == "learned" else f"play({rule.label},bid={bid_label})"
-    strategy = PlayRuleStrategy(name=label, strategy_id=bidder.strategy_id, rule=rule, bid=bidder)  # type: ignore[arg-type]
+    strategy = PlayRuleStrategy(name=label, strategy_id=bidder.strategy_id, rule=rule, bid=bidder)
     strategy.param_row()
     return strategy
 
