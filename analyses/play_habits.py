@@ -222,8 +222,8 @@ def _headline(table: pd.DataFrame, situations: pd.DataFrame, cfg: dict) -> str:
     return (
         f"Card-play habits applied on top of learned (seat 0, three learned opponents, same deals). Points per"
         f" round gained over learned, duplicate 4x10 ({cfg['deals']:,} deals), 95% intervals: {parts}."
-        f" Largest loss by situation: {worst.habit} when {worst['by']} is {worst.value}"
-        f" ({worst.gain_when_changed:+.1f} points per changed round)."
+        f" Largest loss by situation (first changed card): {worst.habit} at {worst.value}"
+        f" ({worst['by']}), {worst.gain_when_changed:+.1f} points per changed round."
     )
 
 
