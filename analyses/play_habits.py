@@ -217,13 +217,15 @@ def _headline(table: pd.DataFrame, situations: pd.DataFrame, cfg: dict) -> str:
         f" full games, mean over 3-6 players, {games[r.habit]:+.2f})"
         for r in hands.itertuples()
     )
-    best = situations.dropna().sort_values("gain_when_changed")
-    worst = best.iloc[0]
+    big = situations.dropna()
+    big = big[big.rounds_changed >= 1_000] if (big.rounds_changed >= 1_000).any() else big  # not a noisy small cell
+    worst = big.sort_values("gain_when_changed").iloc[0]
     return (
         f"Card-play habits applied on top of learned (seat 0, three learned opponents, same deals). Points per"
         f" round gained over learned, duplicate 4x10 ({cfg['deals']:,} deals), 95% intervals: {parts}."
-        f" Largest loss by situation (first changed card): {worst.habit} at {worst.value}"
-        f" ({worst['by']}), {worst.gain_when_changed:+.1f} points per changed round."
+        f" Largest loss by situation (first changed card, cells of 1,000+ changed rounds): {worst.habit} at"
+        f" {worst.value} ({worst['by']}), {worst.gain_when_changed:+.1f}"
+        f" [{worst.gain_when_changed_lo:+.1f}, {worst.gain_when_changed_hi:+.1f}] points per changed round."
     )
 
 
