@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import subprocess
@@ -29,6 +30,7 @@ from conftest import record_arrays
 from wizsim.engine import layout as L
 from wizsim.errors import WizsimError
 from wizsim.game import cards as C
+from wizsim.game.history_file import read_history
 from wizsim.players.play_rules import ABSTAIN, FEATURES, PlayRule
 from wizsim.players.strategies import make_strategy, play_rule
 from wizsim.run.spec import make_spec, run_block
@@ -461,6 +463,24 @@ def test_command_line_play_rule_and_features(tmp_path):
     assert rule in (tmp_path / "s.csv").read_text()
     res = _wizsim(["features", "--play"], tmp_path)
     assert res.returncode == 0 and all(name in res.stdout for name in FEATURES), res.stderr
+
+
+def test_a_play_rule_goes_wherever_a_strategy_goes(tmp_path):
+    (tmp_path / "ok.py").write_text(PLAY_FILES["ok.py"])
+    rule = "play(ok.py:play,bid=heuristic)"
+    res = _wizsim(["tournament", "--players", "4", "--cards", "10", "--deals", "200", "--seed", "1",
+                   "--strategies", f"{rule},heuristic", "--json"], tmp_path)  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    rows = json.loads(res.stdout)["strategies"]
+    assert {row["strategy"] for row in rows} == {rule, "heuristic"}, rows
+    res = _wizsim(["history", "--players", "4", "--cards", "5", "--hands", "20", "--seed", "3", "--strategy",
+                   f"{rule},table,table,table", "--out", "h.jsonl"], tmp_path)  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    lines = read_history(tmp_path / "h.jsonl")  # every record checked against HISTORY.md
+    assert len(lines) == 20 and all(R.replay(line.record) == [] for line in lines)  # and replayed under the rules
+    res = _wizsim(["advise", "--players", "4", "--position", "1", "--hand", "W,B13,R7,J,G2", "--indicator",
+                   "B5", "--samples", "2000", "--strategy", f"{rule},table,table,table"], tmp_path)  # fmt: skip
+    assert res.returncode == 0, res.stderr
 
 
 def test_the_example_file_loads_and_plays():

@@ -252,7 +252,7 @@ def _add_tournament(sub: Any) -> None:
     )
     tou.add_argument("--rule", action="extend", nargs="+", default=[], metavar="KEY=VALUE", help="rule options")
     tou.add_argument("--seed", type=int, default=0, help="seed (default 0): the same seed deals the same cards")
-    tou.add_argument("--json", action="store_true", help="print a JSON list with one object per strategy")
+    tou.add_argument("--json", action="store_true", help="print JSON: the run header ('run') and one object per strategy ('strategies')")
     add_run_arguments(tou, checkpoint_help=RESUMES)
 
 
