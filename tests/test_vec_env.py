@@ -37,13 +37,21 @@ def hashed_action(obs_vector, mask):
 def test_each_table_plays_the_engines_round_as_the_environment_does(t):
     """Every table's round, replayed in WizardEnv from the same deal and decision streams and dealer: the same
     observation and mask at each learner decision, the same scores, round after round."""
-    players, cards, specials, rules, learners = t
-    seats = [None if p in learners else "heuristic" for p in range(players)]
+    replayed(*t, opponent="heuristic")
+
+
+def test_a_play_rule_opponent_plays_as_in_the_environment():
+    """A user's play rule (heuristic bids) at the other seats, all seven specials: the same replay check."""
+    replayed(4, 6, ALL, [], (1,), opponent="play(wizsim.players.play_habits:linear_play_example,bid=heuristic)")
+
+
+def replayed(players, cards, specials, rules, learners, opponent):
+    seats = [None if p in learners else opponent for p in range(players)]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         venv = VecWizardEnv(3, players=players, cards=cards, seats=seats, specials=specials, rules=rules)
         env = WizardEnv(players=players, cards=cards, specials=specials, rules=rules,
-                        opponents={p: "heuristic" for p in range(players) if p not in learners})  # fmt: skip
+                        opponents={p: opponent for p in range(players) if p not in learners})  # fmt: skip
     obs, mask = venv.reset(seed=5)
     seats_now = venv.seats.copy()
     rounds: list[list[dict]] = [[] for _ in range(3)]

@@ -7,12 +7,13 @@ from . import simulate as _compat_simulate  # noqa: F401
 # isort: split
 from .errors import WizsimError
 from .game.rules import Rules, parse_rules
-from .players.strategies import bid_rule, external
+from .players.strategies import ABSTAIN, bid_rule, external, play_rule
 from .run.parallel import RunOptions
 from .run.simulate import SimulationResult, simulate, simulate_result
 from .version import __version__
 
 __all__ = [
+    "ABSTAIN",
     "Rules",
     "RunOptions",
     "SimulationResult",
@@ -21,6 +22,7 @@ __all__ = [
     "bid_rule",
     "external",
     "parse_rules",
+    "play_rule",
     "simulate",
     "simulate_result",
 ]

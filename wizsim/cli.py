@@ -48,7 +48,8 @@ def _add_selection(p: argparse.ArgumentParser) -> None:
         help="strategy for every seat, or one per seat: heuristic,random,random,random "
         "(known: random, heuristic, table, pimc, learned; parameters in brackets, e.g. pimc(samples=16); "
         "your own bid rule: rule(path/to/file.py:function) or rule(file.py:function,play=heuristic), "
-        "features: wizsim features)",
+        "features: wizsim features; your own card play: play(path/to/file.py:function,bid=learned), "
+        "features: wizsim features --play)",
     )
     p.add_argument(
         "--specials",
@@ -251,7 +252,7 @@ def _add_tournament(sub: Any) -> None:
     )
     tou.add_argument("--rule", action="extend", nargs="+", default=[], metavar="KEY=VALUE", help="rule options")
     tou.add_argument("--seed", type=int, default=0, help="seed (default 0): the same seed deals the same cards")
-    tou.add_argument("--json", action="store_true", help="print a JSON list with one object per strategy")
+    tou.add_argument("--json", action="store_true", help="print JSON: the run header ('run') and one object per strategy ('strategies')")
     add_run_arguments(tou, checkpoint_help=RESUMES)
 
 
@@ -267,7 +268,9 @@ def _add_bench(sub: Any) -> None:
         action="store_true",
         help="only pimc's speed at each setting of analyses/pimc_tradeoff.py (samples x rollout policy)",
     )
-    sub.add_parser("features", help="the features a bid rule may read (--strategy 'rule(file.py:function)')")
+    fea = sub.add_parser("features", help="the features a bid rule may read (--strategy 'rule(file.py:function)')")
+    fea.add_argument("--play", action="store_true",
+                     help="the features a play rule may read (--strategy 'play(file.py:function,bid=learned)')")  # fmt: skip
 
 
 def format_table(df: pd.DataFrame) -> str:
@@ -520,13 +523,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_features(args: argparse.Namespace) -> int:
-    from .players.bid_rules import feature_rows
+    if getattr(args, "play", False):
+        from .players.play_rules import feature_rows as play_rows
 
-    rows = feature_rows()
-    width = max(len(r.name) for r in rows)
-    print("Features a bid rule may read (its parameters; it returns the bid). See README 'Your own rule of thumb'.")
+        rows = play_rows()
+        heading = ("Features a play rule may read (its parameters; it returns the score of one legal card and form;"
+                   " ABSTAIN = -inf leaves the card to the fallback). See README 'Your own card play'.")  # fmt: skip
+    else:
+        from .players.bid_rules import feature_rows
+
+        rows = feature_rows()
+        heading = "Features a bid rule may read (its parameters; it returns the bid). See README 'Your own rule of thumb'."
+    width, kinds = max(len(r.name) for r in rows), max(len(r.kind) for r in rows)
+    print(heading)
     for r in rows:
-        print(f"  {r.name:<{width}}  {r.kind:<5}  {r.meaning}")
+        print(f"  {r.name:<{width}}  {r.kind:<{kinds}}  {r.meaning}")
     return 0
 
 

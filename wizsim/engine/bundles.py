@@ -70,8 +70,9 @@ Models = namedtuple(
 #: ``rules``: the run's bid-rule functions and their feature buffer, or a bool array without rule seats;
 #: ``external``: some seats decide outside the engine (:mod:`.external`)
 Switches = namedtuple("Switches", "pimc heuristic specials learned view_kept rules external")
-#: the run's bid rules (:mod:`.players.rule`): ``N_BID_RULES`` compiled functions, and their feature buffer
-BidRules = namedtuple("BidRules", "functions features")
+#: the run's user rules: ``N_BID_RULES`` compiled bid-rule functions and their feature buffer (:mod:`.players.rule`),
+#: ``N_PLAY_RULES`` compiled play-rule functions and their situation buffer (:mod:`.players.play_rule`)
+BidRules = namedtuple("BidRules", "functions features play_functions play_ctx")
 #: what pimc and learned seats know of the round (:mod:`.players.pimc_view`): copies of each card played, the
 #: suits each seat showed out of (bit masks), the deck in play by card type, ``know[o, q, c]`` (copies of card c
 #: that seat o knows seat q holds), the cards and Wizards each seat played, and the learned player's scratch

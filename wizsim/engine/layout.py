@@ -204,6 +204,8 @@ DECISION_SLOTS = (
 RULE_SLOTS = (
     "rule",
     "needs",  # what the rule reads beyond the hand: NEEDS_* bits (the estimate costs a pow per card)
+    "play",  # a user's play rule (wizsim.players.play_rules): play-rule function play - 1 of the run (0: none)
+    "play_needs",  # what the play rule reads beyond the trick and the hand: PLAY_NEEDS_* bits
 )
 # the seat itself, whatever plays it: 1 = an external seat, whose decisions come from Preset.script (external.py)
 SEAT_SLOTS = ("external",)
@@ -270,12 +272,17 @@ P_END = SLOT["pimc.end"]
 LG_GEN = SLOT["learned.gen"]  # its network generation: index into the Models bundle's stacked networks
 B_RULE = SLOT["rule.rule"]
 B_NEEDS = SLOT["rule.needs"]
+B_PLAY = SLOT["rule.play"]
+B_PLAY_NEEDS = SLOT["rule.play_needs"]
 B_END = SLOT["rule.end"]
+PLAY_NEEDS_VIEW = 1  # boss: the cards played and the voids shown (the round keeps the view for the seat)
+PLAY_NEEDS_FALLBACK = 2  # fallback: the seat's player chooses its card first, then the rule sees that choice
 NEEDS_ESTIMATE = 1  # estimate, heuristic_bid
 NEEDS_TABLE = 2  # table_bid (and the estimate it starts from)
 SEAT_EXTERNAL = SLOT["seat.external"]
 N_PARAMS = SLOT["seat.end"]
 N_BID_RULES = 6  # bid-rule functions a run passes (one per seat at most; unused slots repeat the first)
+N_PLAY_RULES = 6  # play-rule functions a run passes (unused slots repeat the first)
 PRUNE_BATCH = 8  # pimc: samples between pruning checks
 
 # --------------------------------------------------------------------------- a bid rule's features
@@ -308,6 +315,35 @@ F_SPECIAL = 24  # + i: copies of special card FIRST_SPECIAL + i held
 F_TRUMPS_ABOVE = F_SPECIAL + N_SPECIALS - 1  # + r (1..12): trumps of rank above r
 F_SIDE_ABOVE = F_TRUMPS_ABOVE + 12  # + r (1..12): side-suit cards of rank above r
 N_FEATURES = F_SIDE_ABOVE + 13
+
+# --------------------------------------------------------------------------- a play rule's situation
+# The int64 context a play-rule function reads (engine/players/play_rule.py writes it, the generated wrapper of
+# wizsim.players.play_rules reads its features from it; wizsim.players.play_rules names and documents them).
+PC_P = 0  # the seat
+PC_T = 1  # tricks played before this one
+PC_J = 2  # cards already in this trick
+PC_N = 3
+PC_K = 4
+PC_TRUMP = 5  # -1: no trump
+PC_LED = 6  # the trick's led state (-1 nothing led yet or colourless so far, FREE in mono)
+PC_LEADER = 7
+PC_BEST = 8  # the trick as it stands (bundles.Trick): best power, winner, flags, the Fairy's seat
+PC_WINNER = 9
+PC_FLAGS = 10
+PC_FAIRY = 11
+PC_HAND = 12  # the seat's hand (card-type mask)
+PC_LEGAL = 13  # its legal cards (mask)
+PC_BID = 14
+PC_WON = 15
+PC_CANCELLED = 16  # the bids were cancelled by the Bomb (bomb=cancel_bids)
+PC_BOMB_VOIDS = 17  # 1: a Bomb voids its trick (the standard Bomb rule)
+PC_UNSEEN = 18  # card types with a copy the seat has not seen (PLAY_NEEDS_VIEW; else 0)
+PC_LATER_VOID = 19  # suits every seat after this one in the trick has shown out of (PLAY_NEEDS_VIEW; else 0)
+PC_MONO = 20
+PC_SEEN = 21  # card types played this round before this card (mask; what the heuristic reads)
+PC_HEURISTIC = 22  # the heuristic's form here, -2 until a rule's ``heuristic`` feature first asks for it
+PC_FALLBACK = 23  # the fallback player's form here (PLAY_NEEDS_FALLBACK; else -1)
+N_PLAY_CTX = 24
 
 # --------------------------------------------------------------------------- the learned player (engine/players/learned.py)
 # The state row of a card decision (ST_*), its one-hot features (LF_* state, LC_* per candidate form), the

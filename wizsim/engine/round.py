@@ -78,6 +78,7 @@ from .layout import (
 )
 from .players.learned import learned_net
 from .players.pimc_view import card_seen_hook, passes_hook, reset_hook
+from .players.play_rule import play_fallback_first, play_seat, play_tracks, rule_card
 from .players.random import random_card
 from .players.seats import keeps_view, seat_bid, seat_card
 from .players.switches import special_form, special_passes, special_werewolf
@@ -211,7 +212,7 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
     hands, cnt, bids, won, work = seats.hands, seats.cnt, seats.bids, seats.won, seats.work
     specials = feats.specials
     record, rec = out.record, out.rec
-    track = keeps_view(n, strat)
+    track = keeps_view(n, strat) or play_tracks(feats.rules, players, n)
     net = learned_net(feats.learned, view, models)  # what the learned player reads (any arrays without it)
     leader = dealer + 1
     if leader == n:
@@ -236,7 +237,9 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
             legal = legal_mask(hands[p], led, masks)
             ext = is_external(feats.external, script, params, p)  # an external seat (external.py): the script's card
             asked = ext and asking(script, p)
-            if strat[p] == S_RANDOM and not ext:  # random play's fast path, in the loop: through seat_card 2-7% slower
+            ruled = False  # a play rule's form is final, as the script's
+            ruler = play_seat(feats.rules, players, p)
+            if strat[p] == S_RANDOM and not ext and not ruler:  # random play's fast path: through seat_card 2-7% slower
                 f = random_card(dec_st, legal)
             else:
                 turn = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud_taker)
@@ -244,8 +247,16 @@ def trick_phase(n, k, dealer, trump, shown, setup, players, dec_st, seats, out, 
                     f = decide_external(feats.external, script, DK_CARD, p, t, j, n, k, dealer, trump, shown, -1,
                                         trick.leader, legal, cnt, bids, won, work)  # fmt: skip
                 else:
-                    f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
-            if f >= JUGGLER and not (ext and not asked):  # a form from the script is final
+                    fb = np.int64(-1)  # the fallback's form, made first when the rule reads it
+                    if ruler and play_fallback_first(feats.rules, players, p):
+                        fb = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
+                    f = np.int64(-1)
+                    if ruler:
+                        f = rule_card(feats.rules, turn, trick, legal, setup, players, seats, view, fb)
+                    ruled = f >= 0
+                    if not ruled:  # no rule, or it abstains: the seat's player
+                        f = fb if fb >= 0 else seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
+            if f >= JUGGLER and not (ext and not asked) and not ruled:  # a form from the script is final
                 f, dec_st[0] = special_form(specials, strat[p], f, p, led, trump, strat, params, table, dec_st[0])
             if asked:
                 answered(script, DK_CARD, p, f)
@@ -313,7 +324,8 @@ def play_round(n, k, dealer, fixed_trump, clairvoyant, setup, players, streams, 
     note(ext_on, script, X_WOLF, wolf)
     note(ext_on, script, X_SWAPPED, swapped)
     note(ext_on, script, X_SHOWN, shown)
-    if keeps_view(n, players.strat):  # PIMC's view of the round (before the bids: PIMC bids by sampling too)
+    # PIMC's view of the round (before the bids: PIMC bids by sampling too), and a play rule's that reads boss
+    if keeps_view(n, players.strat) or play_tracks(setup.feats.rules, players, n):
         reset_hook(n, indicator, wolf, swapped, setup.tables, setup.pre, view, setup.feats.pimc)
     # trump named by a player (a Wizard or special indicator, the Werewolf), not turned up or fixed: a bid-rule feature
     named = trump >= 0 and (swapped != 0 or (indicator >= 0 and table[indicator, T_CLASS] != CLASS_SUIT))

@@ -49,6 +49,7 @@ from .layout import (
     WIN_SHARE,
     X_KIND,
 )
+from .players import play_rule as play_rule_module
 from .players import seats as seats_module
 from .players.pimc_view import new_view
 from .round import play_round
@@ -262,15 +263,19 @@ def _clone(dispatcher, **replace):
 
 
 @functools.cache
-def play_items_for(ids: tuple[int, ...]):
-    """``play_items`` (a Python function) whose round reaches the switch of the players ``ids`` only."""
+def play_items_for(ids: tuple[int, ...], plays: bool = False):
+    """``play_items`` (a Python function) whose round reaches the switch of the players ``ids`` only, with the
+    play-rule hooks inlined (``plays``: the run passes rules; :func:`.players.play_rule.hooks`)."""
     switch = seats_module.compile_switch(ids)
     keeps_view = switch["keeps_view"]
+    hooks = play_rule_module.hooks(plays)
     seat_bid = inline_generated(_clone(seats_module.seat_bid, player_bid=switch["player_bid"]))
     seat_card = inline_generated(_clone(seats_module.seat_card, player_card=switch["player_card"]))
     bid_phase = inline_generated(_clone(round_module.bid_phase, seat_bid=seat_bid))
-    trick_phase = inline_generated(_clone(round_module.trick_phase, seat_card=seat_card, keeps_view=keeps_view))
-    round_ = inline_generated(_clone(play_round, bid_phase=bid_phase, trick_phase=trick_phase, keeps_view=keeps_view))
+    trick_phase = inline_generated(_clone(round_module.trick_phase, seat_card=seat_card, keeps_view=keeps_view,
+                                          **hooks))  # fmt: skip
+    round_ = inline_generated(_clone(play_round, bid_phase=bid_phase, trick_phase=trick_phase, keeps_view=keeps_view,
+                                     play_tracks=hooks["play_tracks"]))  # fmt: skip
     item = inline_generated(_clone(play_item, play_round=round_))
     return _clone(play_items, play_item=item)
 
@@ -282,7 +287,8 @@ def play_items_seated(n, schedule, first, count, state, setup, players, out):  #
 
 @overload(play_items_seated, jit_options=OVERLOAD_OPTIONS)
 def _play_items_seated(n, schedule, first, count, state, setup, players, out):
-    return play_items_for(seated_ids(setup[setup.fields.index("feats")]))
+    feats = setup[setup.fields.index("feats")]
+    return play_items_for(seated_ids(feats), not switch_off(feats[feats.fields.index("rules")]))
 
 
 @jit

@@ -37,7 +37,7 @@ from .game.deal import clear_hands
 from .game.trick import finish_trick, legal_mask, open_trick, take_card, trick_step
 from .jit.bits import ONE, U64
 from .jit.borrow import borrow, hold, stack_stream
-from .jit.config import OVERLOAD_OPTIONS, hot, inline_generated, jit
+from .jit.config import OVERLOAD_OPTIONS, hot, inline_generated, jit, switch_off
 from .jit.rng import next_u64
 from .layout import (
     CLASS_SUIT,
@@ -80,9 +80,11 @@ from .layout import (
     X_WON,
 )
 from .observe import action_blocks, encode
+from .players import play_rule as play_rule_module
 from .players import seats as seats_module
 from .players.learned import learned_net
 from .players.pimc_view import new_view
+from .players.play_rule import play_fallback_first, play_seat, rule_card
 from .players.random import random_card
 from .players.seats import seat_bid, seat_card
 from .players.switches import special_form, special_passes
@@ -277,12 +279,22 @@ def trick_stage(n, k, setup, players, state, i, action):
                 f = action
                 action = -1
             else:
-                if strat[p] == S_RANDOM:
+                ruled = False  # a play rule's form is final
+                ruler = play_seat(setup.feats.rules, players, p)
+                if strat[p] == S_RANDOM and not ruler:
                     f = random_card(dec_st, legal)
                 else:
                     turn = Turn(p, t, j, n, k, trump, shown, seen, cancelled, cloud)
-                    f = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
-                if f >= JUGGLER:
+                    fb = np.int64(-1)  # the fallback's form, made first when the rule reads it
+                    if ruler and play_fallback_first(setup.feats.rules, players, p):
+                        fb = seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
+                    f = np.int64(-1)
+                    if ruler:
+                        f = rule_card(setup.feats.rules, turn, trick, legal, setup, players, seats, view, fb)
+                    ruled = f >= 0
+                    if not ruled:
+                        f = fb if fb >= 0 else seat_card(turn, trick, legal, setup, players, dec_st, seats, view, net)
+                if f >= JUGGLER and not ruled:
                     f, dec_st[0] = special_form(specials, strat[p], f, p, led, trump, strat, params, table, dec_st[0])
             c = table[f, T_CARD] if f >= JUGGLER_AS else f
             hdr[X_PLAYS + 6 * t + j] = f
@@ -454,7 +466,10 @@ def _vec_tables_seated(n, k, fixed_trump, setup, players, base_deck, state, acti
     bid = inline_generated(_clone(seats_module.seat_bid, player_bid=switch["player_bid"]))
     card = inline_generated(_clone(seats_module.seat_card, player_card=switch["player_card"]))
     bids = inline_generated(_clone(bid_stage, seat_bid=bid))
-    tricks = inline_generated(_clone(trick_stage, seat_card=card))
+    feats = setup[setup.fields.index("feats")]
+    hooks = play_rule_module.hooks(not switch_off(feats[feats.fields.index("rules")]))
+    tricks = inline_generated(_clone(trick_stage, seat_card=card, rule_card=hooks["rule_card"],
+                                     play_seat=hooks["play_seat"], play_fallback_first=hooks["play_fallback_first"]))  # fmt: skip
     round_ = inline_generated(_clone(vec_round, bid_stage=bids, trick_stage=tricks))
     return _clone(vec_tables, vec_round=round_)
 

@@ -297,7 +297,7 @@ class Replay:
         for a in rec.kernel_arrays():
             a.fill(0)
         rec.passes.fill(-1)
-        with rule_errors(spec.bid_rules()):
+        with rule_errors(spec.bid_rules(), spec.play_rules()):
             record_chunk(self.players, self._schedule, self._first, 1, self._state, setup, players, rec.kernel_arrays())
         if x[L.X_CURSOR] != len(self.actions):
             raise AssertionError("the replay did not read back every action taken")  # the engine is deterministic

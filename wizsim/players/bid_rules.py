@@ -40,7 +40,7 @@ import re
 import sys
 import types
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -97,7 +97,7 @@ with contextlib.suppress(ImportError):  # Numba marks first-class functions expe
     warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning, message=".*[Ff]irst-class function")
 
 
-def _one_line(exc: BaseException) -> str:
+def one_line(exc: BaseException) -> str:
     """The most telling line of a (multi-line, coloured) Numba error."""
     text = re.sub(r"\x1b\[[0-9;]*m", "", str(exc))
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
@@ -139,6 +139,11 @@ class BidRule:
         When a parameter is not a feature, or the function does not compile with Numba.
     """
 
+    #: what the errors call it, the features it may read, where they are listed
+    KIND = "bid rule"
+    FEATURE_TABLE: dict[str, tuple[Any, ...]] = FEATURES
+    LISTING = "list them with 'wizsim features' (wizsim.players.bid_rules.FEATURES)"
+
     def __init__(
         self,
         func: Callable[..., Any],
@@ -147,7 +152,7 @@ class BidRule:
         source: str | None = None,
     ):
         if not callable(func):
-            raise WizsimError(f"a bid rule must be a function, got {type(func).__name__}")
+            raise WizsimError(f"a {self.KIND} must be a function, got {type(func).__name__}")
         self.func = func
         self.label: str = str(label or getattr(func, "__name__", "rule"))
         self.origin = origin
@@ -162,24 +167,21 @@ class BidRule:
             or inspect.isgeneratorfunction(self.func)
             or inspect.isasyncgenfunction(self.func)
         ):
-            raise WizsimError(f"bid rule {self.label}: it is a generator or async function; write a plain def")
+            raise WizsimError(f"{self.KIND} {self.label}: it is a generator or async function; write a plain def")
         try:
             sig = inspect.signature(self.func)
         except (Exception, SystemExit):  # a callable object's own __signature__ may raise anything
-            raise WizsimError(f"bid rule {self.label}: cannot read its parameters; write a plain def") from None
+            raise WizsimError(f"{self.KIND} {self.label}: cannot read its parameters; write a plain def") from None
         names = []
         for prm in sig.parameters.values():
             if prm.kind in (prm.VAR_POSITIONAL, prm.VAR_KEYWORD, prm.KEYWORD_ONLY, prm.POSITIONAL_ONLY):
                 raise WizsimError(
-                    f"bid rule {self.label}: parameter {prm.name!r} must be a plain named parameter (a feature name)"
+                    f"{self.KIND} {self.label}: parameter {prm.name!r} must be a plain named parameter (a feature name)"
                 )
-            if prm.name not in FEATURES:
-                near = difflib.get_close_matches(prm.name, FEATURES, n=3)
+            if prm.name not in self.FEATURE_TABLE:
+                near = difflib.get_close_matches(prm.name, self.FEATURE_TABLE, n=3)
                 hint = f"did you mean {', '.join(near)}? " if near else ""
-                raise WizsimError(
-                    f"bid rule {self.label} reads unknown feature {prm.name!r}; {hint}"
-                    "list them with 'wizsim features' (wizsim.players.bid_rules.FEATURES)"
-                )
+                raise WizsimError(f"{self.KIND} {self.label} reads unknown feature {prm.name!r}; {hint}{self.LISTING}")
             names.append(prm.name)
         return tuple(names)
 
@@ -208,7 +210,7 @@ class BidRule:
                 self._compiled = njit(types.float64(types.float64[::1]), cache=False)(namespace["rule_call"])
             except Exception as exc:  # Numba's typing and lowering errors have many classes
                 raise WizsimError(
-                    f"bid rule {self.label} does not compile with Numba (nopython mode): {_one_line(exc)}"
+                    f"{self.KIND} {self.label} does not compile with Numba (nopython mode): {one_line(exc)}"
                 ) from None
         return self._compiled
 
@@ -219,8 +221,8 @@ class BidRule:
     def __reduce__(self) -> tuple:
         # the compiled function stays behind: each process compiles its own
         if self.origin is not None and self.source is not None:
-            return (rule_from_source, (self.source, self.origin[0], self.origin[1], self.label))
-        return (rule_from_function, (self.func, self.label))
+            return (rule_from_source, (self.source, self.origin[0], self.origin[1], self.label, None, type(self)))
+        return (rule_from_function, (self.func, self.label, type(self)))
 
     def digest(self) -> str:
         """A fingerprint of the rule's code (checkpoints and provenance tell two versions apart)."""
@@ -230,24 +232,25 @@ class BidRule:
         return _function_digest(self.func, self.label)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, BidRule) and (self.func, self.label) == (other.func, other.label)
+        return type(other) is type(self) and (self.func, self.label) == (other.func, other.label)
 
     def __hash__(self) -> int:
-        return hash((self.func, self.label))
+        return hash((type(self), self.func, self.label))
 
     def __repr__(self) -> str:
-        return f"BidRule({self.label})"
+        return f"{type(self).__name__}({self.label})"
 
 
-def load_rule(spec: str, label: str | None = None) -> BidRule:
-    """Load ``path/to/file.py:func`` as a :class:`BidRule` (labelled by ``spec`` unless ``label`` is given)."""
+def load_rule(spec: str, label: str | None = None, cls: type[BidRule] = BidRule, what: str = "rule") -> BidRule:
+    """Load ``path/to/file.py:func`` as a :class:`BidRule` (or ``cls``; labelled by ``spec`` unless ``label`` is
+    given; ``what``: the strategy's word in the errors, ``rule`` or ``play``)."""
     path_text, sep, name = spec.strip().rpartition(":")
     if not sep or not path_text or not name.isidentifier():
-        raise WizsimError(f"rule {spec!r}: write rule(path/to/file.py:function)")
+        raise WizsimError(f"{what} {spec!r}: write {what}(path/to/file.py:function)")
     if not path_text.endswith(".py") and re.fullmatch(r"[A-Za-z_][\w.]*", path_text):
-        return _load_module_rule(path_text, name, label or spec.strip())
-    source, resolved = read_user_file(spec, path_text, "rule")
-    return rule_from_source(source, resolved, name, label or spec.strip(), spec.strip())
+        return _load_module_rule(path_text, name, label or spec.strip(), cls)
+    source, resolved = read_user_file(spec, path_text, what)
+    return rule_from_source(source, resolved, name, label or spec.strip(), spec.strip(), cls)
 
 
 def read_user_file(spec: str, path_text: str, what: str) -> tuple[str, str]:
@@ -274,7 +277,7 @@ def read_user_file(spec: str, path_text: str, what: str) -> tuple[str, str]:
     return source, resolved
 
 
-_FROM_SOURCE: dict[tuple[str, str, str], BidRule] = {}  # per process: a worker compiles each rule once
+_FROM_SOURCE: dict[tuple[str, str, str, str], BidRule] = {}  # per process: a worker compiles each rule once
 _FROM_FUNCTION: dict[str, BidRule] = {}
 
 
@@ -293,16 +296,18 @@ def _function_digest(func: Callable[..., Any], label: str) -> str:
     return hashlib.sha1(text + label.encode()).hexdigest()[:16]
 
 
-def rule_from_function(func: Callable[..., Any], label: str) -> BidRule:
+def rule_from_function(func: Callable[..., Any], label: str, cls: type[BidRule] = BidRule) -> BidRule:
     """The rule of ``func`` as a worker process unpickles it: compiled once per process, however many tasks
     bring it (each unpickled copy of a function is a new object; its code is the same)."""
-    key = _function_digest(func, label)
+    key = cls.__name__ + _function_digest(func, label)
     if key not in _FROM_FUNCTION:
-        _FROM_FUNCTION[key] = BidRule(func, label)
+        _FROM_FUNCTION[key] = cls(func, label)
     return _FROM_FUNCTION[key]
 
 
-def rule_from_source(source: str, path: str, name: str, label: str, spec: str | None = None) -> BidRule:
+def rule_from_source(
+    source: str, path: str, name: str, label: str, spec: str | None = None, cls: type[BidRule] = BidRule
+) -> BidRule:
     """The rule ``name`` defined by ``source`` (the text of the file ``path``, read once in the main process).
 
     Worker processes rebuild a file rule from this text, not from the file: an
@@ -311,11 +316,12 @@ def rule_from_source(source: str, path: str, name: str, label: str, spec: str | 
     """
     spec = spec or f"{path}:{name}"
     digest = hashlib.sha1(source.encode()).hexdigest()
-    key = (digest, name, label)
+    key = (digest, name, label, cls.__name__)
     if key in _FROM_SOURCE:
         return _FROM_SOURCE[key]
-    func = exec_user_source(source, path, name, "rule", spec, f"wizsim_user_rule_{digest[:12]}")
-    rule = BidRule(func, label=label, origin=(path, name), source=source)
+    what = "play" if cls.KIND == "play rule" else "rule"
+    func = exec_user_source(source, path, name, what, spec, f"wizsim_user_rule_{digest[:12]}")
+    rule = cls(func, label=label, origin=(path, name), source=source)
     _FROM_SOURCE[key] = rule
     return rule
 
@@ -339,7 +345,7 @@ def exec_user_source(source: str, path: str, name: str, what: str, spec: str, mo
     return func
 
 
-def _load_module_rule(module_name: str, name: str, label: str) -> BidRule:
+def _load_module_rule(module_name: str, name: str, label: str, cls: type[BidRule] = BidRule) -> BidRule:
     """``package.module:func``: a rule in an importable module (wizsim.players.rules_of_thumb)."""
     try:
         module = importlib.import_module(module_name)
@@ -350,22 +356,56 @@ def _load_module_rule(module_name: str, name: str, label: str) -> BidRule:
     func = _user_attribute(module, name, f"rule {module_name}:{name}: module {module_name!r}")
     if not callable(func):
         raise WizsimError(f"rule {module_name}:{name}: module {module_name!r} has no function {name!r}")
-    return BidRule(func, label=label)
+    return cls(func, label=label)
 
 
-def kernel_rules(rules: list[BidRule]) -> Any:
+_NO_PLAY: Any = None
+_NO_BID: Any = None
+
+#: the compiled type of every play-rule function: the situation (int64[PC_*]) and the card table -> the form
+PLAY_SIGNATURE = "int64(int64[::1], int64[:, ::1])"
+
+
+def no_play_rule() -> Any:
+    """The stand-in of an unused play-rule slot (never called: no seat names it)."""
+    global _NO_PLAY
+    if _NO_PLAY is None:
+        from numba import njit
+
+        _NO_PLAY = njit(PLAY_SIGNATURE, cache=False)(lambda ctx, table: np.int64(-1))
+    return _NO_PLAY
+
+
+def no_bid_rule() -> Any:
+    """The stand-in of an unused bid-rule slot (never called: no seat names it)."""
+    global _NO_BID
+    if _NO_BID is None:
+        from numba import njit
+
+        _NO_BID = njit("float64(float64[::1])", cache=False)(lambda fv: np.float64(0.0))
+    return _NO_BID
+
+
+def kernel_rules(rules: Sequence[BidRule], play_rules: Sequence[BidRule] | None = None) -> Any:
     """What the kernels take as ``feats.rules``: a :class:`~wizsim.engine.bundles.BidRules` (N_BID_RULES compiled
-    functions, a feature buffer), or a bool array (off)."""
-    if not rules:
+    bid-rule functions, their feature buffer, N_PLAY_RULES compiled play-rule functions, their situation buffer),
+    or a bool array (off) when the run has neither."""
+    play_rules = play_rules or []
+    if not rules and not play_rules:
         return np.zeros(1, dtype=np.bool_)
-    fns = [r.compiled() for r in rules]
+    fns = [r.compiled() for r in rules] or [no_bid_rule()]
     fns += [fns[0]] * (L.N_BID_RULES - len(fns))  # one tuple type for any number of rules: one compiled round
-    return BidRules(tuple(fns), np.zeros(L.N_FEATURES, dtype=np.float64))
+    plays = [r.compiled() for r in play_rules] or [no_play_rule()]
+    plays += [plays[0]] * (L.N_PLAY_RULES - len(plays))
+    return BidRules(tuple(fns), np.zeros(L.N_FEATURES, dtype=np.float64), tuple(plays),
+                    np.zeros(L.N_PLAY_CTX, dtype=np.int64))  # fmt: skip
 
 
 @contextlib.contextmanager
-def rule_errors(rules: list[BidRule]) -> Iterator[None]:
-    """Turn the kernel's report of an impossible bid into a :class:`WizsimError` naming the rule."""
+def rule_errors(rules: Sequence[BidRule], play_rules: Sequence[BidRule] | None = None) -> Iterator[None]:
+    """Turn the kernel's report of an impossible bid (or a play rule's NaN score) into a :class:`WizsimError`
+    naming the rule."""
+    play_rules = play_rules or []
     try:
         yield
     except WizsimError:
@@ -378,12 +418,23 @@ def rule_errors(rules: list[BidRule]) -> Iterator[None]:
                 f"bid rule {label} returned {value:g} in a {int(k)}-card round: a bid must be a whole number from 0"
                 f" to {int(k)} (values are rounded; clip with min(max(bid, 0), cards))"
             ) from None
-        if not rules:
+        if exc.args and exc.args[0] == "wizsim-play-rule" and len(exc.args) == 3:
+            from ..game.cards import card_name
+
+            _, slot, form = exc.args
+            label = play_rules[int(slot)].label if 0 <= int(slot) < len(play_rules) else "?"
+            raise WizsimError(
+                f"play rule {label} scored {card_name(int(form))} NaN: return a number (or wizsim.ABSTAIN,"
+                " -inf, to leave the card to the fallback player)"
+            ) from None
+        if not rules and not play_rules:
             raise
-        # what a rule raises while bidding: a division by zero, an assert, an index out of range, its own raise
-        # (Numba raises as Python does; the engine raises nothing else)
-        names = ", ".join(r.label for r in rules)
-        raise WizsimError(f"bid rule {names} failed while bidding: {type(exc).__name__}: {_flat(exc)}") from None
+        # what a rule raises while bidding or playing: a division by zero, an assert, an index out of range, its
+        # own raise (Numba raises as Python does; the engine raises nothing else)
+        names = ", ".join(r.label for r in [*rules, *play_rules])
+        kind, doing = ("rule", "deciding") if rules and play_rules else (
+            ("bid rule", "bidding") if rules else ("play rule", "playing"))  # fmt: skip
+        raise WizsimError(f"{kind} {names} failed while {doing}: {type(exc).__name__}: {_flat(exc)}") from None
 
 
 @dataclass(frozen=True)

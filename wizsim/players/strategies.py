@@ -26,11 +26,16 @@ from .external import ExternalStrategy, external
 from .heuristic import HEURISTIC_DEFAULTS, HeuristicStrategy
 from .learned import LearnedStrategy
 from .pimc import PIMC_DEFAULTS, ROLLOUTS, PimcStrategy
+from .play_rule import PlayRuleStrategy
+from .play_rules import ABSTAIN, PlayRule
 from .random import RandomStrategy
 from .rule import RuleStrategy
 from .table import TABLE_REFINEMENTS, TableStrategy
 
 __all__ = [
+    "ABSTAIN",
+    "PlayRuleStrategy",
+    "play_rule",
     "DECIDERS",
     "ExternalStrategy",
     "DECISIONS",
@@ -115,6 +120,84 @@ def _parse_rule(inner: str) -> RuleStrategy:
     return bid_rule(parts[0], play=play)
 
 
+def play_rule(
+    func: Callable[..., Any] | PlayRule | str,
+    bid: str | Strategy = "learned",
+    fallback: str | Strategy | None = None,
+    name: str | None = None,
+) -> PlayRuleStrategy:
+    """A strategy that plays its cards by your scoring function and makes every other decision as a built-in player.
+
+    Parameters
+    ----------
+    func : callable, PlayRule or str
+        A function whose parameters are play-feature names (:data:`wizsim.players.play_rules.FEATURES`)
+        returning the score of one legal (card, form) pair, or ``"path/to/file.py:function"``. The seat plays
+        the highest score (ties: the lowest form code); ``ABSTAIN`` (-inf) for every card leaves the card to
+        ``fallback``.
+    bid : str or Strategy
+        Who bids and makes the trump, Werewolf and pass decisions: ``learned`` (default), ``table``,
+        ``heuristic``, ``random``, ``pimc(...)``, or a bid rule, ``"rule(file.py:f,play=learned)"`` (a
+        :func:`bid_rule` strategy).
+    fallback : str or Strategy, optional
+        Who chooses the card where the rule abstains: the card player of ``bid`` (a seat has one built-in
+        player; give a bid rule to bid otherwise, e.g. ``rule(f.py:g,play=learned)``).
+    name : str, optional
+        The rule's label (default: the function's name, or the file spec).
+
+    Returns
+    -------
+    PlayRuleStrategy
+        Goes wherever a strategy goes: simulate, tournament, advise, history.
+
+    Raises
+    ------
+    WizsimError
+        An unknown feature (nearest names suggested), a rule that does not compile or scores NaN, an unknown
+        player, a fallback that is not ``bid``'s card player.
+    """
+    if isinstance(func, PlayRule):
+        rule = func if name is None else PlayRule(func.func, name, func.origin, func.source)
+    elif isinstance(func, str):
+        rule = load_rule(func, name, cls=PlayRule, what="play")  # type: ignore[assignment]
+    else:
+        rule = PlayRule(func, name)
+    bidder = make_strategy(bid)
+    if isinstance(bidder, PlayRuleStrategy):
+        raise WizsimError("a play rule's bids come from a built-in player or a bid rule, not another play rule")
+    card_player = bidder.play if isinstance(bidder, RuleStrategy) else bidder
+    if card_player is None or card_player.name not in PLAYS:
+        raise WizsimError(f"a play rule's bids come from one of {', '.join(PLAYS)} or a bid rule; got {bid!r}")
+    if fallback is not None:
+        wanted = make_strategy(fallback)
+        if strategy_label(wanted) != strategy_label(card_player):
+            raise WizsimError(
+                f"fallback {strategy_label(wanted)} differs from the bidder's card player {strategy_label(card_player)}:"
+                f" a seat has one built-in player; to bid otherwise give a bid rule,"
+                f" bid=rule(file.py:function,play={strategy_label(wanted)})"
+            )
+    bid_label = strategy_label(bidder)
+    label = f"play({rule.label})" if bid_label == "learned" else f"play({rule.label},bid={bid_label})"
+    strategy = PlayRuleStrategy(name=label, strategy_id=bidder.strategy_id, rule=rule, bid=bidder)
+    strategy.param_row()
+    return strategy
+
+
+def _parse_play(inner: str) -> PlayRuleStrategy:
+    """``play(path.py:func)``, ``play(path.py:func,bid=heuristic)``, ``play(path.py:func,bid=rule(g.py:f),
+    fallback=table)`` from the command line."""
+    parts = split_top_level(inner)
+    if not parts:
+        raise WizsimError("play() needs a file and a function: play(path/to/file.py:function,bid=learned)")
+    options: dict[str, str] = {}
+    for part in parts[1:]:
+        key, eq, value = part.partition("=")
+        if not eq or key.strip() not in ("bid", "fallback"):
+            raise WizsimError(f"play parameter {part!r}: the parameters are bid=PLAYER and fallback=PLAYER")
+        options[key.strip()] = value.strip()
+    return play_rule(parts[0], bid=options.get("bid", "learned"), fallback=options.get("fallback"))
+
+
 class StrategyClass(Protocol):
     """A strategy class of :data:`STRATEGIES`: made from its parameters alone (name and id are its defaults)."""
 
@@ -134,6 +217,8 @@ def make_strategy(spec: str | Strategy) -> Strategy:
     text = str(spec).strip()
     if text.lower().startswith("rule(") and text.endswith(")"):
         return _parse_rule(text[5:-1])
+    if text.lower().startswith("play(") and text.endswith(")"):
+        return _parse_play(text[5:-1])
     if text.lower().startswith("py(") and text.endswith(")"):
         return external(text[3:-1])
     name = text
@@ -162,8 +247,8 @@ def make_strategy(spec: str | Strategy) -> Strategy:
     cls = STRATEGIES.get(name.strip().lower())
     if cls is None:
         raise WizsimError(
-            f"unknown strategy {name!r}; known strategies: {', '.join(STRATEGIES)}, rule(path/to/file.py:function)"
-            " or py(path/to/file.py:function)"
+            f"unknown strategy {name!r}; known strategies: {', '.join(STRATEGIES)}, rule(path/to/file.py:function),"
+            " play(path/to/file.py:function) or py(path/to/file.py:function)"
         )
     strategy = cls(params=params)
     strategy.param_row()  # validates parameters

@@ -339,7 +339,8 @@ def _run_one_caught(*task) -> tuple[dict, float] | BaseException:
 #: the order in which lanes take analyses: the longest first, so that no long one starts last. The FULL_ONLY ones
 #: (``--full``: pimc, 10 minutes and more each) lead; then the main job's (seconds in two lanes, cold, 2026-12-04:
 #: variant_balance 129, rules_of_thumb 120, players_compared 81, special_cards 74, bid_probabilities 46,
-#: expected_tricks 36, strategies_by_round_size 16); analyses not named follow in script order
+#: expected_tricks 36, strategies_by_round_size 16; play_habits 58 s alone with 2 jobs, 2026-12-06); analyses not
+#: named follow in script order
 LANE_ORDER = (
     "player_robustness",
     "pimc_tradeoff",
@@ -348,6 +349,7 @@ LANE_ORDER = (
     "rules_of_thumb",
     "players_compared",
     "special_cards",
+    "play_habits",
     "bid_probabilities",
     "expected_tricks",
     "strategies_by_round_size",

@@ -76,7 +76,7 @@ def record_chunk_arrays(spec: RunSpec, chunk: int) -> tuple[int, RoundRecords]:
     rec = RoundRecords.empty(int(count[0]) * len(spec.schedule), n, kmax)
     from ..env.seated import seated  # Python agents at the table (imports the run layer)
 
-    with seated(spec) as run, rule_errors(spec.bid_rules()):
+    with seated(spec) as run, rule_errors(spec.bid_rules(), spec.play_rules()):
         record_chunk(
             n, schedule, int(first[0]), int(count[0]), state[0], *run.kernel_args(), rec.kernel_arrays(),
         )  # fmt: skip

@@ -31,7 +31,9 @@ from ..game.notation import parse_whole_list
 from ..game.rules import FROM_INDICATOR, Rules, check_players, check_round_size, game_schedule, hand_trump, parse_rules
 from ..players import bid_data, learned_data
 from ..players.bid_rules import BidRule, kernel_rules, rule_errors
+from ..players.play_rules import PlayRule
 from ..players.strategies import (  # strategy_label: importable from here too
+    PlayRuleStrategy,
     RuleStrategy,
     Strategy,
     seat_strategies,
@@ -49,6 +51,11 @@ MAX_ITEMS = 10**12  # hands or games in one run: about a week on one core; more 
 def version() -> str:
     """The wizsim version (recorded in provenance and checkpoints)."""
     return __version__
+
+
+def _bidder(s: Strategy) -> Strategy:
+    """Who bids for seat strategy ``s``: itself, or a play-rule strategy's bidder (a bid rule may be combined)."""
+    return s.bid if isinstance(s, PlayRuleStrategy) and s.bid is not None else s
 
 
 @dataclass
@@ -82,10 +89,15 @@ class RunSpec:
         for p in self.external_seats:
             params[p, L.SEAT_EXTERNAL] = 1
         rules = self.bid_rules()
+        plays = self.play_rules()
         for p, s in enumerate(self.strategies):
-            if isinstance(s, RuleStrategy) and s.rule is not None:
-                params[p, L.B_RULE] = rules.index(s.rule) + 1
-                params[p, L.B_NEEDS] = s.rule.needs()
+            if isinstance(s, PlayRuleStrategy) and s.rule is not None:
+                params[p, L.B_PLAY] = plays.index(s.rule) + 1
+                params[p, L.B_PLAY_NEEDS] = s.rule.needs()
+            b = _bidder(s)
+            if isinstance(b, RuleStrategy) and b.rule is not None:
+                params[p, L.B_RULE] = rules.index(b.rule) + 1
+                params[p, L.B_NEEDS] = b.rule.needs()
         mono = C.mono_decks(self.players) if self.rules.has("mono") else np.zeros((self.players, 1), dtype=np.uint8)
         pre = Preset(*(self.preset or (
             np.zeros(L.N_PRE, dtype=np.int64),
@@ -119,7 +131,7 @@ class RunSpec:
             return np.zeros(1, dtype=np.int8 if on else np.bool_)
 
         feats = Switches(switch("pimc" in need), switch("heuristic" in need), switch(has_specials),
-                         switch("learned" in need), switch("view" in need), kernel_rules(rules),
+                         switch("learned" in need), switch("view" in need), kernel_rules(rules, plays),
                          switch(bool(self.external_seats)))  # fmt: skip
         tables = Tables(self.deck, mono, table, masks, self.rules.to_array(self.specials))
         return Setup(tables, pre, models, feats), Players(ids, params)
@@ -128,7 +140,16 @@ class RunSpec:
         """The distinct bid rules of the rule seats, in seat order (rule ``i`` is the kernels' slot ``i``)."""
         out: list[BidRule] = []
         for s in self.strategies:
-            if isinstance(s, RuleStrategy) and s.rule is not None and s.rule not in out:
+            b = _bidder(s)
+            if isinstance(b, RuleStrategy) and b.rule is not None and b.rule not in out:
+                out.append(b.rule)
+        return out
+
+    def play_rules(self) -> list[PlayRule]:
+        """The distinct play rules of the play-rule seats, in seat order (rule ``i`` is the kernels' play slot ``i``)."""
+        out: list[PlayRule] = []
+        for s in self.strategies:
+            if isinstance(s, PlayRuleStrategy) and s.rule is not None and s.rule not in out:
                 out.append(s.rule)
         return out
 
@@ -340,7 +361,7 @@ def run_block(spec: RunSpec, lo: int, hi: int) -> Counts:
 
     acc = Counts.zeros(spec.players, max(spec.schedule))
     schedule = spec.schedule_arrays()
-    with seated(spec) as run, rule_errors(spec.bid_rules()):
+    with seated(spec) as run, rule_errors(spec.bid_rules(), spec.play_rules()):
         setup, players = run.kernel_args()
         for start in range(lo, hi, BATCH_CHUNKS):
             chunks = run.chunk_range(start, min(start + BATCH_CHUNKS, hi))

@@ -33,6 +33,7 @@ class BenchCase:
 
 
 RULE_CASE = "rule(wizsim.rules_of_thumb:linear_example,play=heuristic)"
+PLAY_CASE = "play(wizsim.players.play_habits:linear_play_example,bid=heuristic)"
 
 
 def default_cases(scale: float = 1.0) -> list[BenchCase]:
@@ -50,6 +51,8 @@ def default_cases(scale: float = 1.0) -> list[BenchCase]:
         BenchCase("table 4x10", 4, 10, "table", 1, s(600_000)),
         # a user's bid rule (wizsim.players.bid_rules), linear in 6 features, with the heuristic's card play
         BenchCase("linear bid rule 4x10", 4, 10, RULE_CASE, 1, s(600_000)),
+        # a user's play rule (wizsim.players.play_rules), linear in 5 features, every seat, the heuristic's bids
+        BenchCase("linear play rule 4x10", 4, 10, PLAY_CASE, 1, s(600_000)),
         BenchCase("learned 4x10", 4, 10, "learned", 1, s(300_000)),
         # 2 jobs: ~3 s of work per job after the workers started, so that start-up does not dominate
         BenchCase("random 4x10, 2 jobs", 4, 10, "random", 2, s(10_000_000)),
@@ -398,6 +401,8 @@ def run_bench(quick: bool = False, repeats: int = 3, openspiel: bool = True) -> 
         / by_name["heuristic 4x10"]["rounds_per_s"],
         "rule_speed_ratio_heuristic": by_name["linear bid rule 4x10"]["rounds_per_s"]
         / by_name["heuristic 4x10"]["rounds_per_s"],
+        "play_rule_speed_ratio_heuristic": by_name["linear play rule 4x10"]["rounds_per_s"]
+        / by_name["heuristic 4x10"]["rounds_per_s"],
         "advise": advise_results,
         "pimc": pimc_results,
         "openspiel": base,
@@ -430,6 +435,9 @@ def format_bench(res: dict) -> str:
     )
     lines.append(
         f"linear bid rule / heuristic 4x10 (same card play): {res['rule_speed_ratio_heuristic']:.2f} ({RULE_CASE})"
+    )
+    lines.append(
+        f"linear play rule / heuristic 4x10 (same bids): {res['play_rule_speed_ratio_heuristic']:.2f} ({PLAY_CASE})"
     )
     same = next(r for r in res["cases"] if r["name"] == "learned 4x10")["rounds_per_s"]
     for a in res.get("advise", []):
