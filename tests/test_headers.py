@@ -116,7 +116,8 @@ def test_bench_cases_name_their_deck():
         assert row["deck"] == deck_name(DECKS[d]) and row["specials"] == DECKS[d]
     rows[0]["name"] = "learned 4x10"  # format_bench relates the advisor's speed to this case
     res = {"cpu_count": 2, "repeats": 1, "cases": rows, "scaling_2_jobs": 1.0, "specials_speed_ratio_random": 1.0,
-           "specials_speed_ratio_heuristic": 1.0, "rule_speed_ratio_heuristic": 1.0}  # fmt: skip
+           "specials_speed_ratio_heuristic": 1.0, "rule_speed_ratio_heuristic": 1.0,
+           "play_rule_speed_ratio_heuristic": 1.0}  # fmt: skip
     text = format_bench(res)
     for row in rows:
         assert any(line.startswith(row["name"]) and line.endswith(row["deck"]) for line in text.splitlines())
