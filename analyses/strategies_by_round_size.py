@@ -30,7 +30,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from wizsim.report.plotting import figure, save
+from wizsim.plotting import save
+from wizsim.plotting.strategies_by_round_size import draw
 from wizsim.run.corpus import Corpus
 from wizsim.run.spec import make_spec
 
@@ -54,26 +55,7 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
 
     write_table(table, outdir / f"{NAME}.csv")
 
-    fig, (ax1, ax2) = figure(1, 2)
-    for i, strategy in enumerate(STRATEGIES):
-        t = table[table.strategy == strategy]
-        x = t.cards + 0.15 * (i - (len(STRATEGIES) - 1) / 2)  # side by side: bars do not hide each other
-        ax1.errorbar(x, 100 * t.hit_rate, yerr=[100 * (t.hit_rate - t.hit_rate_lo), 100 * (t.hit_rate_hi - t.hit_rate)],
-                     marker="o", ms=3, capsize=2, label=strategy)  # fmt: skip
-        ax2.errorbar(x, t.mean_score, yerr=[t.mean_score - t.mean_score_lo, t.mean_score_hi - t.mean_score],
-                     marker="o", ms=3, capsize=2, label=strategy)  # fmt: skip
-    ax1.set(
-        title="Bid made (hit rate)", xlabel="cards per player (round)", ylabel="hit rate, % of rounds", ylim=(0, 100)
-    )
-    ax2.set(title="Points per round", xlabel="cards per player (round)", ylabel="mean score, points")
-    ax2.axhline(0, color="black", lw=0.6)
-    for ax in (ax1, ax2):
-        ax.set_xticks(sorted(table.cards.unique()))
-    ax1.legend()
-    fig.suptitle(
-        f"4 players, self-play, {games:,} full games per player type, same deals; bars: 95% intervals", fontsize=9
-    )
-    save(fig, outdir / NAME)
+    save(draw(pd.read_csv(outdir / f"{NAME}.csv"), games), outdir / NAME)  # drawn from the file: the gallery redraws it
 
     summ = pd.concat(overall, ignore_index=True).set_index("strategy")
 
