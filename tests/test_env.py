@@ -374,12 +374,12 @@ def test_bad_actions_and_calls_are_one_clear_error():
 def test_the_readme_loop_runs_as_written(capsys):
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    section = text[text.index("## Agents: a PettingZoo environment") :]
+    text = (Path(__file__).resolve().parents[1] / "docs" / "guide" / "agents.md").read_text()
+    section = text[text.index("# Agents: a PettingZoo environment") :]
     code = section[section.index("```python\n") + len("```python\n") :]
     code = code[: code.index("```")]
     namespace: dict = {}
-    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102 - the project's own README
+    exec(compile(code, "docs/guide/agents.md", "exec"), namespace)  # noqa: S102 - the project's own README
     env = namespace["env"]
     assert not env.agents  # the episode ran to its end
     printed = capsys.readouterr().out
