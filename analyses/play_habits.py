@@ -51,7 +51,8 @@ import pandas as pd
 
 from wizsim.players.play_habits import HABITS
 from wizsim.players.strategies import LearnedStrategy, Strategy, play_rule
-from wizsim.report.plotting import COLORS, figure, save
+from wizsim.plotting import save
+from wizsim.plotting.play_habits import draw
 from wizsim.run.history import record_chunk_arrays
 from wizsim.run.io import write_table
 from wizsim.run.parallel import map_tasks
@@ -73,18 +74,18 @@ POSITION = ("leading", "between", "last")
 TRUMPS = ("0 trumps", "1 trump", "2 trumps", "3+ trumps")
 
 
-def seats() -> dict[str, Strategy]:
-    """name -> seat-0 strategy: ``learned`` (the yardstick, first) and each habit over it."""
+def seats(habits: dict | None = None) -> dict[str, Strategy]:
+    """name -> seat-0 strategy: ``learned`` (the yardstick, first) and each habit (default :data:`HABITS`) over it."""
     out: dict[str, Strategy] = {FIELD: LearnedStrategy()}
-    for name, (func, _, _) in HABITS.items():
+    for name, (func, _, _) in (HABITS if habits is None else habits).items():
         out[name] = play_rule(func, bid=FIELD, name=name)
     return out
 
 
-def _specs(players: int, size: int, games: bool, seed: int) -> dict:
+def _specs(players: int, size: int, games: bool, seed: int, habits: dict | None = None) -> dict:
     kw = {"games": size} if games else {"cards": CARDS, "hands": size}
     return {name: make_spec(players, seed=seed, strategy=[s] + [FIELD] * (players - 1), **kw)
-            for name, s in seats().items()}  # fmt: skip
+            for name, s in seats(habits).items()}  # fmt: skip
 
 
 def _seat0_plays(rec) -> np.ndarray:
@@ -148,19 +149,23 @@ def _interval(row: dict, key: str, mean: float, se: float) -> None:
     row[key], row[f"{key}_lo"], row[f"{key}_hi"] = mean, mean - 1.96 * se, mean + 1.96 * se
 
 
-def run(size: str = "default", seed: int = 20261206, outdir: Path = Path("results"), jobs: int = 1) -> dict:
-    """Run the analysis; return its headline numbers and provenance."""
-    cfg = SIZES[size]
-    formats = [("4x10", PLAYERS, cfg["deals"], False)] + [
-        (f"{n}-player games", n, cfg["games"], True) for n in GAME_PLAYERS
-    ]
+def formats(deals: int, games: int, players: tuple[int, ...] = GAME_PLAYERS) -> list[tuple[str, int, int, bool]]:
+    """(format, players, deals or games, full games?): duplicate 4x10 first, then full games of each player count."""
+    return [("4x10", PLAYERS, deals, False)] + [(f"{n}-player games", n, games, True) for n in players]
+
+
+def tables(
+    habits: dict, fmts: list[tuple[str, int, int, bool]], seed: int, jobs: int = 1
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The two tables (``play_habits.csv``, ``_situations.csv``) of ``habits`` (name -> (play rule, source,
+    wording), as :data:`HABITS`) in the formats ``fmts`` (see :func:`formats`), all on the same deals."""
     rows, cells = [], []
-    for fmt, n, count, games in formats:
-        specs = _specs(n, count, games, seed)
+    for fmt, n, count, games in fmts:
+        specs = _specs(n, count, games, seed, habits)
         d = pd.concat(map_tasks(_chunk, [(specs, c) for c in range(specs[FIELD].n_chunks)], jobs), ignore_index=True)
         cluster = d.deal.to_numpy()
         base = d[f"score:{FIELD}"].to_numpy(float)
-        for name, (_, source, wording) in HABITS.items():
+        for name, (_, source, wording) in habits.items():
             gain = d[f"score:{name}"].to_numpy(float) - base
             changed = d[f"changed:{name}"].to_numpy()
             row = {"format": fmt, "players": n, "habit": name, "source": source, "wording": wording,
@@ -186,11 +191,18 @@ def run(size: str = "default", seed: int = 20261206, outdir: Path = Path("result
                         cell, "gain_when_changed", *(_paired(gain[m], cluster[m]) if m.sum() > 1 else (np.nan, np.nan))
                     )
                     cells.append(cell)
-    table, situations = pd.DataFrame(rows), pd.DataFrame(cells)
+    return pd.DataFrame(rows), pd.DataFrame(cells)
+
+
+def run(size: str = "default", seed: int = 20261206, outdir: Path = Path("results"), jobs: int = 1) -> dict:
+    """Run the analysis; return its headline numbers and provenance."""
+    cfg = SIZES[size]
+    table, situations = tables(HABITS, formats(cfg["deals"], cfg["games"]), seed, jobs)
     outdir.mkdir(parents=True, exist_ok=True)
     write_table(table, outdir / f"{NAME}.csv")
     write_table(situations, outdir / f"{NAME}_situations.csv")
-    _chart(table, situations, cfg, outdir)
+    csv = [pd.read_csv(outdir / f"{NAME}{suffix}.csv") for suffix in ("", "_situations")]
+    save(draw(*csv, cfg["deals"], cfg["games"]), outdir / NAME)  # drawn from the files: the gallery redraws them
     return {
         "name": NAME,
         "question": QUESTION,
@@ -227,41 +239,6 @@ def _headline(table: pd.DataFrame, situations: pd.DataFrame, cfg: dict) -> str:
         f" {worst.value} ({worst['by']}), {worst.gain_when_changed:+.1f}"
         f" [{worst.gain_when_changed_lo:+.1f}, {worst.gain_when_changed_hi:+.1f}] points per changed round."
     )
-
-
-def _chart(table: pd.DataFrame, situations: pd.DataFrame, cfg: dict, outdir: Path) -> None:
-    """Gain over learned by habit and format (left); gain of changed rounds by need at the first change (right)."""
-    fig, (ax1, ax2) = figure(1, 2, figsize=(13.0, 6.0), layout="constrained")
-    order = list(table[table.format == "4x10"].sort_values("gain", ascending=False).habit)
-    fmts = list(dict.fromkeys(table.format))
-    for i, fmt in enumerate(fmts):
-        t = table[table.format == fmt].set_index("habit").loc[order]
-        y = np.arange(len(order)) + (i - (len(fmts) - 1) / 2) * 0.15
-        ax1.errorbar(t.gain, y, xerr=[t.gain - t.gain_lo, t.gain_hi - t.gain], fmt="o", ms=3.5, capsize=2,
-                     color=COLORS[i % len(COLORS)], label=fmt)  # fmt: skip
-    ax1.set_yticks(range(len(order)), order)
-    ax1.set_ylim(len(order) - 0.5, -0.5)
-    ax1.axvline(0, color="black", lw=0.6)
-    ax1.set(title="Points per round gained over learned", xlabel="points per round (95% interval)")
-    ax1.legend(loc="lower left", fontsize=8)
-    need = situations[situations.by == "need"]
-    for i, habit in enumerate(order):
-        c = need[need.habit == habit]
-        x = np.arange(len(NEED)) + (i - (len(order) - 1) / 2) * 0.08
-        ax2.errorbar(x, c.gain_when_changed, yerr=[c.gain_when_changed - c.gain_when_changed_lo,
-                     c.gain_when_changed_hi - c.gain_when_changed], fmt="o", ms=3, capsize=2,
-                     color=COLORS[i % len(COLORS)], label=habit)  # fmt: skip
-    ax2.set_xticks(range(len(NEED)), NEED)
-    ax2.axhline(0, color="black", lw=0.6)
-    ax2.set(title=f"Rounds the habit changed, by tricks needed at the first change ({PLAYERS}x{CARDS})",
-            ylabel="points gained per changed round")  # fmt: skip
-    ax2.legend(fontsize=7)
-    fig.suptitle(
-        f"Each habit replaces learned's card only where it applies (seat 0 vs three learned players, same deals):"
-        f" {cfg['deals']:,} deals of {PLAYERS}x{CARDS}, {cfg['games']:,} full games per player count; bars: 95% intervals",
-        fontsize=9,
-    )
-    save(fig, outdir / NAME)
 
 
 if __name__ == "__main__":

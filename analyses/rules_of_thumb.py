@@ -60,7 +60,8 @@ import pandas as pd
 from wizsim.engine import layout as L
 from wizsim.players.rules_of_thumb import BUILT_IN, PUBLISHED
 from wizsim.players.strategies import LearnedStrategy, Strategy, bid_rule
-from wizsim.report.plotting import COLORS, figure, save
+from wizsim.plotting import save
+from wizsim.plotting.rules_of_thumb import draw
 from wizsim.run.history import record_chunk_arrays
 from wizsim.run.io import write_table
 from wizsim.run.parallel import map_tasks
@@ -152,20 +153,23 @@ def _paired(diff: np.ndarray, cluster: np.ndarray) -> tuple[float, float]:
     return float(mean), float(se)
 
 
-def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
-    """Run the analysis; return its headline numbers and provenance."""
-    cfg = SIZES[size]
-    bids = bidders()
-    formats = [("4x10", PLAYERS, cfg["deals"], False)] + [
-        (f"{n}-player games", n, cfg["games"], True) for n in GAME_PLAYERS
-    ]
+def formats(deals: int, games: int, players: tuple[int, ...] = GAME_PLAYERS) -> list[tuple[str, int, int, bool]]:
+    """(format, players, deals or games, full games?): duplicate 4x10 first, then full games of each player count."""
+    return [("4x10", PLAYERS, deals, False)] + [(f"{n}-player games", n, games, True) for n in players]
+
+
+def tables(
+    bids: dict[str, tuple[Strategy, str, str]], fmts: list[tuple[str, int, int, bool]], seed: int, jobs: int = 1
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The two tables (``rules_of_thumb.csv``, ``_cells.csv``) of the bidders ``bids`` (see :func:`bidders`) in
+    the formats ``fmts`` (see :func:`formats`), every bidder on the same deals."""
     data = {
         (fmt, name): _rounds(strategy, n, count, games, seed, jobs)
-        for fmt, n, count, games in formats
+        for fmt, n, count, games in fmts
         for name, (strategy, _, _) in bids.items()
     }
     rows, cells = [], []
-    for fmt, n, count, _ in formats:
+    for fmt, n, count, _ in fmts:
         means = {name: data[(fmt, name)].score.mean() for name in bids}
         best = max(means, key=lambda b: means[b])
         ref_score = data[(fmt, best)].score.to_numpy(float)
@@ -197,12 +201,19 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
                         "loss": c_loss, "loss_lo": c_loss - 1.96 * c_se, "loss_hi": c_loss + 1.96 * c_se,
                         "hit_rate": c_hit, "hit_rate_lo": c_hit - 1.96 * c_hit_se, "hit_rate_hi": c_hit + 1.96 * c_hit_se,
                     })  # fmt: skip
-    table = pd.DataFrame(rows)
-    cell_table = pd.DataFrame(cells)
+    return pd.DataFrame(rows), pd.DataFrame(cells)
+
+
+def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
+    """Run the analysis; return its headline numbers and provenance."""
+    cfg = SIZES[size]
+    bids = bidders()
+    table, cell_table = tables(bids, formats(cfg["deals"], cfg["games"]), seed, jobs)
     outdir.mkdir(parents=True, exist_ok=True)
     write_table(table, outdir / f"{NAME}.csv")
     write_table(cell_table, outdir / f"{NAME}_cells.csv")
-    _chart(table, cell_table, cfg, outdir)
+    csv = [pd.read_csv(outdir / f"{NAME}{suffix}.csv") for suffix in ("", "_cells")]
+    save(draw(*csv, cfg["deals"], cfg["games"]), outdir / NAME)  # drawn from the files: the gallery redraws them
     return {
         "name": NAME,
         "question": QUESTION,
@@ -253,42 +264,6 @@ def _headline(table: pd.DataFrame, cells: pd.DataFrame, cfg: dict) -> str:
         f" player count): the best published rule, {best_pub}, loses {by_n}. Largest losses by round size"
         f" (4-player games): {worst_k}."
     )
-
-
-def _chart(table: pd.DataFrame, cells: pd.DataFrame, cfg: dict, outdir: Path) -> None:
-    """Loss against the best bidder by format (left), and by round size in 4-player games (right)."""
-    fig, (ax1, ax2) = figure(1, 2, figsize=(13.0, 6.0), layout="constrained")
-    order = list(table[table.format == "4x10"].sort_values("loss").bidder)
-    fmts = list(dict.fromkeys(table.format))
-    for i, fmt in enumerate(fmts):
-        t = table[table.format == fmt].set_index("bidder").loc[order]
-        y = np.arange(len(order)) + (i - (len(fmts) - 1) / 2) * 0.15
-        ax1.errorbar(t.loss, y, xerr=[t.loss - t.loss_lo, t.loss_hi - t.loss], fmt="o", ms=3.5, capsize=2,
-                     color=COLORS[i % len(COLORS)], label=fmt)  # fmt: skip
-    source = dict(zip(table.bidder, table.source, strict=False))
-    ax1.set_yticks(range(len(order)), [f"{b} [{source[b]}]" for b in order])
-    ax1.set_ylim(len(order) - 0.5, -0.5)
-    ax1.axvline(0, color="black", lw=0.6)
-    ax1.set(title="Points per round lost against the best bidder", xlabel="points per round (95% interval)")
-    ax1.legend(loc="lower right", fontsize=8)
-    by_k = cells[(cells.by == "cards")]
-    best_k = by_k.best_bidder.iloc[0]
-    others = [b for b in order if b != best_k]
-    shown = others[:3] + [b for b in others[-3:] if b not in others[:3]]  # the three best and the three worst
-    for i, b in enumerate(shown):
-        c = by_k[by_k.bidder == b]
-        ax2.errorbar(c.value.astype(int), c.loss, yerr=[c.loss - c.loss_lo, c.loss_hi - c.loss], fmt="o-", ms=3,
-                     capsize=2, lw=1, color=COLORS[i % len(COLORS)], label=b)  # fmt: skip
-    ax2.axhline(0, color="black", lw=0.6)
-    ax2.set(title=f"By round size, {PLAYERS}-player games (against {best_k})", xlabel="cards per player",
-            ylabel="points lost per round")  # fmt: skip
-    ax2.legend(fontsize=8)
-    fig.suptitle(
-        f"Every bidder plays learned's cards against three learned players on the same deals: {cfg['deals']:,} deals"
-        f" of {PLAYERS}x{CARDS}, {cfg['games']:,} full games per player count; bars: 95% intervals",
-        fontsize=9,
-    )
-    save(fig, outdir / NAME)
 
 
 if __name__ == "__main__":

@@ -79,6 +79,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from wizsim.plotting import save
+from wizsim.plotting.special_cards import draw
 from wizsim.run.corpus import Corpus
 from wizsim.run.simulate import AUX_HIT, AUX_MISS, AUX_MISS_SQ, AUX_SCORE, AUX_SCORE_SQ, SimulationResult
 from wizsim.run.spec import make_spec
@@ -140,46 +142,60 @@ def difference(metric: str, a: tuple[float, float, float], s: tuple[float, float
     return d, d - half, d + half
 
 
+def tabulate(results: dict[tuple[int, str], SimulationResult]) -> pd.DataFrame:
+    """The table of :data:`COLUMNS` from the full-game result of each (players, deck label).
+
+    The ``"standard"`` deck of a player count must come before its other decks: their differences are from it
+    (empty without it).
+    """
+    rows = []
+    std: dict[int, dict[str, dict]] = {}
+    for (n, deck), res in results.items():
+        schedule = list(res.spec.schedule)
+        base = {
+            "players": n,
+            "deck": deck,
+            "specials": "+".join(res.spec.specials) or "none",
+            "deck_size": len(res.spec.deck),
+            "game_rounds": len(schedule),
+            "games": res.spec.items,
+        }
+        groups: list[tuple[str, list[int]]] = [(str(k), [k]) for k in schedule]
+        groups.append(("game", schedule))  # every deck plays the standard table: the same rounds
+        for label, ks in groups:
+            rounds, est = estimates(res, ks)
+            if deck == "standard":
+                std.setdefault(n, {})[label] = est
+            for metric in METRICS:
+                diff = (np.nan, np.nan, np.nan)
+                if deck != "standard" and label in std.get(n, {}):
+                    diff = difference(metric, est[metric], std[n][label][metric])
+                rows.append(
+                    dict(base, cards=label, rounds=rounds, metric=metric, estimate=est[metric][0],
+                         lo=est[metric][1], hi=est[metric][2], diff=diff[0], diff_lo=diff[1], diff_hi=diff[2])
+                )  # fmt: skip
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
 def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
     """Run the analysis; return its headline numbers and provenance."""
     games = SIZES[size]
     corpus = Corpus.beside(outdir)
-    rows = []
-    for n in PLAYERS:
-        std: dict[str, dict] = {}
-        n_games = games if n == 4 else OTHER_SIZES[size]
-        for deck, specials in DECKS.items():
-            spec = make_spec(n, games=n_games, seed=seed, strategy=STRATEGY, specials=specials)
-            res = corpus.result(spec, jobs)
-            schedule = list(res.spec.schedule)
-            base = {
-                "players": n,
-                "deck": deck,
-                "specials": "+".join(res.spec.specials) or "none",
-                "deck_size": len(res.spec.deck),
-                "game_rounds": len(schedule),
-                "games": n_games,
-            }
-            groups: list[tuple[str, list[int]]] = [(str(k), [k]) for k in schedule]
-            groups.append(("game", schedule))  # every deck plays the standard table: the same rounds
-            for label, ks in groups:
-                rounds, est = estimates(res, ks)
-                if deck == "standard":
-                    std[label] = est
-                for metric in METRICS:
-                    diff = (np.nan, np.nan, np.nan)
-                    if deck != "standard" and label in std:
-                        diff = difference(metric, est[metric], std[label][metric])
-                    rows.append(
-                        dict(base, cards=label, rounds=rounds, metric=metric, estimate=est[metric][0],
-                             lo=est[metric][1], hi=est[metric][2], diff=diff[0], diff_lo=diff[1], diff_hi=diff[2])
-                    )  # fmt: skip
-    table = pd.DataFrame(rows, columns=COLUMNS)
+    results = {
+        (n, deck): corpus.result(
+            make_spec(n, games=games if n == 4 else OTHER_SIZES[size], seed=seed, strategy=STRATEGY, specials=specials),
+            jobs,
+        )
+        for n in PLAYERS
+        for deck, specials in DECKS.items()
+    }
+    table = tabulate(results)
     outdir.mkdir(parents=True, exist_ok=True)
     from wizsim.run.io import write_table
 
     write_table(table, outdir / f"{NAME}.csv")
-    _chart(table, games, OTHER_SIZES[size], outdir)
+    # drawn from the file as written: the gallery redraws it
+    save(draw(pd.read_csv(outdir / f"{NAME}.csv"), STRATEGY), outdir / NAME)
 
     pooled = table[table.cards == "game"].set_index(["players", "deck", "metric"])
 
@@ -214,37 +230,6 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         "files": [f"{NAME}.csv", f"{NAME}.png", f"{NAME}.svg"],
         "command": f"python analyses/{NAME}.py --size {size} --seed {seed}",
     }
-
-
-def _chart(table: pd.DataFrame, games: int, other: int, outdir: Path) -> None:
-    from wizsim.report.plotting import figure, save
-
-    decks = [d for d in DECKS if d != "standard"]
-    panels = (
-        ("hit_rate", 100.0, "Hit rate vs standard deck", "difference in hit rate, percentage points"),
-        ("mean_abs_diff", 1.0, "Miss size vs standard deck", "difference in mean |bid - tricks|, tricks"),
-        ("mean_score", 1.0, "Points vs standard deck", "difference in mean score, points per round"),
-    )
-    fig, axes = figure(1, 3, figsize=(14.0, 5.0))
-    pooled = table[(table.cards == "game") & (table.deck != "standard")]
-    x = np.arange(len(decks))
-    for ax, (metric, scale, title, ylabel) in zip(axes, panels, strict=True):
-        for i, (n, marker) in enumerate(zip(PLAYERS, "osD^", strict=True)):
-            t = pooled[(pooled.players == n) & (pooled.metric == metric)].set_index("deck").loc[decks]
-            d = scale * t["diff"].to_numpy()
-            err = [d - scale * t.diff_lo.to_numpy(), scale * t.diff_hi.to_numpy() - d]
-            ax.errorbar(x + 0.16 * (i - 1.5), d, yerr=err, fmt=marker, ms=4, capsize=2, label=f"{n} players")
-        ax.axhline(0, color="black", lw=0.6)
-        ax.set_xticks(x, decks, rotation=35, ha="right")
-        ax.set(title=title, xlabel="deck (standard 60 cards plus)", ylabel=ylabel)
-    axes[0].legend()
-    fig.suptitle(
-        f"{STRATEGY} self-play, {games:,} full games per deck with 4 players ({other:,} with 3, 5, 6), pooled over"
-        " the game's rounds (the same for every deck: 60/n rounds, the last without trump); bars:"
-        " independent-sample 95% intervals",
-        fontsize=9,
-    )
-    save(fig, outdir / NAME)
 
 
 if __name__ == "__main__":

@@ -113,6 +113,8 @@ import numpy as np
 import pandas as pd
 
 from wizsim.errors import WizsimError
+from wizsim.plotting import save
+from wizsim.plotting.variant_balance import draw
 from wizsim.run.corpus import PLAYED, Corpus
 from wizsim.run.parallel import map_tasks
 from wizsim.run.simulate import AUX_HIT, AUX_SCORE, AUX_SCORE_SQ, RunSpec, make_spec
@@ -316,13 +318,17 @@ def seat_rows(variant: str, c: dict, n: int) -> list[dict]:
     return rows
 
 
-def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
-    """Run the analysis; return its headline numbers and provenance."""
-    n_games = {n: SIZES[size] if n == PLAYERS else OTHER_SIZES[size] for n in ALL_PLAYERS}
+def tables(
+    n_games: dict[int, int], rule_variants: dict[str, list[str]], seed: int, jobs: int = 1, corpus: Corpus = PLAYED
+) -> tuple[pd.DataFrame, pd.DataFrame, dict[int, list[str]], dict[str, str]]:
+    """The two tables (``variant_balance.csv``, ``variant_seats.csv``) of ``rule_variants`` (label -> rule
+    options, as :data:`VARIANTS`; ``"standard"`` must be one: the differences are from it) with ``n_games[n]``
+    full games per seating for each player count ``n``; also the variants played per player count and the
+    skipped (rejected) combinations."""
     specs, skipped, variants = {}, {}, {}
-    for n in ALL_PLAYERS:
+    for n in n_games:
         variants[n] = []
-        for variant, rules in VARIANTS.items():
+        for variant, rules in rule_variants.items():
             try:
                 for name, strategy in seatings(n).items():
                     specs[(n, variant, name)] = make_spec(
@@ -331,9 +337,9 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
                 variants[n].append(variant)
             except WizsimError as exc:
                 skipped[f"{variant}, {n} players"] = str(exc)
-    counts = chunk_counts(specs, jobs, Corpus.beside(outdir))
+    counts = chunk_counts(specs, jobs, corpus)
     rows, seat_table = [], []
-    for n in ALL_PLAYERS:
+    for n in n_games:
         games, seats = n_games[n], seatings(n)
         metrics, wins = {}, {}
         for v in variants[n]:
@@ -366,18 +372,24 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
                         else:
                             b = share["per_weak"]
                             d = (0.0 - b * dh[0], 0.0 - b * dh[2], 0.0 - b * dh[1])
-                rows.append(dict(variant=v, rules=" ".join(VARIANTS[v]) or "(none)", players=n, games=games,
+                rows.append(dict(variant=v, rules=" ".join(rule_variants[v]) or "(none)", players=n, games=games,
                                  n=sizes[metric], metric=metric, estimate=est, lo=lo, hi=hi, diff=d[0],
                                  diff_lo=d[1], diff_hi=d[2], description=description))  # fmt: skip
             seat_table += seat_rows(v, c, n)
-    table = pd.DataFrame(rows, columns=COLUMNS)
-    seat_df = pd.DataFrame(seat_table, columns=SEAT_COLUMNS)
+    return pd.DataFrame(rows, columns=COLUMNS), pd.DataFrame(seat_table, columns=SEAT_COLUMNS), variants, skipped
+
+
+def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
+    """Run the analysis; return its headline numbers and provenance."""
+    n_games = {n: SIZES[size] if n == PLAYERS else OTHER_SIZES[size] for n in ALL_PLAYERS}
+    table, seat_df, variants, skipped = tables(n_games, VARIANTS, seed, jobs, Corpus.beside(outdir))
     outdir.mkdir(parents=True, exist_ok=True)
     from wizsim.run.io import write_table
 
     write_table(table, outdir / f"{NAME}.csv")
     write_table(seat_df, outdir / "variant_seats.csv")
-    _chart(table, seat_df, variants[PLAYERS], n_games, outdir)
+    # drawn from the files as written: the gallery redraws them
+    save(draw(pd.read_csv(outdir / f"{NAME}.csv"), pd.read_csv(outdir / "variant_seats.csv"), PLAYERS), outdir / NAME)
 
     games, n = n_games[PLAYERS], PLAYERS
     t = table[table.players == n].set_index(["variant", "metric"])
@@ -418,63 +430,6 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         "command": f"python analyses/{NAME}.py --size {size} --seed {seed}",
         "skipped": skipped,
     }
-
-
-def _chart(table: pd.DataFrame, seat_df: pd.DataFrame, variants: list[str], n_games: dict, outdir: Path) -> None:
-    from wizsim.report.plotting import COLORS, figure, save
-
-    n = PLAYERS
-    fig, axes = figure(2, 3, figsize=(16.0, 9.5))
-    x = np.arange(len(variants))
-
-    def bars(ax, metric: str, players: int, scale: float = 1.0, offset: float = 0.0, **kw) -> None:
-        r = table[(table.players == players) & (table.metric == metric)].set_index("variant")
-        r = r.reindex(variants)  # a variant rejected at this player count leaves a gap
-        est = scale * r.estimate.to_numpy()
-        err = [est - scale * r.lo.to_numpy(), scale * r.hi.to_numpy() - est]
-        ax.errorbar(x + offset, est, yerr=err, fmt=kw.pop("marker", "o"), ms=4, capsize=2, **kw)
-
-    def by_players(ax, metric: str, scale: float = 1.0) -> None:
-        for i, (p, marker) in enumerate(zip(ALL_PLAYERS, "s^oD", strict=True)):
-            bars(ax, metric, p, scale, 0.15 * (i - 1.5), marker=marker, color=COLORS[i], label=f"{p} players")
-
-    (a1, a2, a3), (a4, a5, a6) = axes
-    by_players(a1, "hit_rate", 100.0)
-    a1.set(title=f"Bid made, {STRATEGY} self-play", ylabel="hit rate, % of player-rounds")
-    a1.legend()
-    bars(a2, "points_mean", n, offset=-0.1, label="mean", color=COLORS[0])
-    bars(a2, "points_sd", n, offset=0.1, label="standard deviation", color=COLORS[1])
-    a2.set(title=f"Points per round, {n} players, {STRATEGY} self-play", ylabel="points per player-round")
-    a2.legend()
-    by_players(a3, "dealer_minus_others")
-    a3.set(title=f"Dealer advantage, {STRATEGY} self-play", ylabel="dealer minus other positions, points per round")
-    by_players(a4, "skill_gap_points")
-    a4.set(title=f"Skill gap: {STRATEGY} minus {WEAK}, same table", ylabel="difference in points per round")
-    wins = seat_df[(seat_df.players == n) & (seat_df.kind == "seat_win_rate")]
-    for seat in range(n):
-        w = wins[wins["index"] == seat].set_index("variant").reindex(variants)
-        est = 100 * w.estimate.to_numpy()
-        err = [est - 100 * w.lo.to_numpy(), 100 * w.hi.to_numpy() - est]
-        a5.errorbar(x + 0.15 * (seat - (n - 1) / 2), est, yerr=err, fmt="o", ms=4, capsize=2,
-                    color=COLORS[seat], label=f"seat {seat}" + (" (deals first)" if seat == 0 else ""))  # fmt: skip
-    a5.axhline(100 / n, color="black", lw=0.6, ls="--")
-    a5.set(title=f"Win probability by seat, {n} players, {STRATEGY} self-play", ylabel="win probability, % of games")
-    a5.legend(ncol=2)
-    by_players(a6, "total_sd")
-    a6.set(title="Spread of a player's game total", ylabel="standard deviation of the game total, points")
-    for ax in axes.flat:
-        ax.set_xticks(x, variants, rotation=30, ha="right")
-        ax.set_xlabel("rule variant")
-        if ax in (a2, a3, a4):
-            ax.axhline(0, color="black", lw=0.6)
-    others = ", ".join(f"{p}: {g:,}" for p, g in n_games.items())
-    fig.suptitle(
-        f"Full games per variant and seating ({others} by players), same seed; bars: 95% intervals"
-        " (delta method over chunks of 256 games; Wilson for seat win probabilities)",
-        fontsize=9,
-    )
-    fig.tight_layout()
-    save(fig, outdir / NAME)
 
 
 if __name__ == "__main__":
