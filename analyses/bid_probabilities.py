@@ -99,7 +99,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from wizsim.report.plotting import COLORS, figure, save
+from wizsim.plotting import save
+from wizsim.plotting.bid_probabilities import draw as draw_bids
+from wizsim.plotting.one_card_breakeven import draw as draw_one_card
 from wizsim.run.history import record_chunk_arrays
 from wizsim.run.io import write_table
 from wizsim.run.parallel import map_tasks
@@ -157,7 +159,7 @@ def score(bid: int | np.ndarray, tricks: int | np.ndarray) -> np.ndarray:
 # --------------------------------------------------------------------------- simulation tasks (one chunk each)
 
 
-def _feature_task(players: int, cards: int, hands: int, seed: int, chunk: int) -> tuple:
+def _feature_task(players: int, cards: int, hands: int, seed: int, chunk: int, strategy: str = STRATEGY) -> tuple:
     """Integer sums of one chunk, per cell: sums and cross products of per-round cell totals.
 
     Per round and cell the vector is (hands taking t tricks for t = 0..cards,
@@ -165,7 +167,7 @@ def _feature_task(players: int, cards: int, hands: int, seed: int, chunk: int) -
     cross products [cells, cards + 4, cards + 4], rounds with the cell [cells]).
     """
     n, k = players, cards
-    spec = make_spec(n, cards=k, hands=hands, seed=seed, strategy=STRATEGY)
+    spec = make_spec(n, cards=k, hands=hands, seed=seed, strategy=strategy)
     _, rec = record_chunk_arrays(spec, chunk)
     h = rec.hands.astype(np.int64)
     rows = len(rec)
@@ -204,13 +206,15 @@ def _feature_task(players: int, cards: int, hands: int, seed: int, chunk: int) -
     return n, k, sums, cross, count
 
 
-def _one_card_task(players: int, hands: int, seed: int, chunk: int, bid_one: np.ndarray) -> tuple:
+def _one_card_task(
+    players: int, hands: int, seed: int, chunk: int, bid_one: np.ndarray, strategy: str = STRATEGY
+) -> tuple:
     """Counts of one chunk of one-card rounds: [position, indicator, class, (hands, wins, right, score, score^2)].
 
     ``bid_one[position, indicator, class]`` is the recommended bid (1 or 0) the right/score columns use.
     """
     n = players
-    spec = make_spec(n, cards=1, hands=hands, seed=seed, strategy=STRATEGY)
+    spec = make_spec(n, cards=1, hands=hands, seed=seed, strategy=strategy)
     _, rec = record_chunk_arrays(spec, chunk)
     card = rec.hands[:, :, 0].astype(np.int64)
     dealer, indicator, trump = rec.dealer[:, None], rec.indicator[:, None], rec.trump[:, None]
@@ -260,6 +264,50 @@ def _run_tasks(tasks: list[tuple], jobs: int) -> list:
     return map_tasks(_call, tasks, jobs)
 
 
+def feature_tasks(players: int, cards: int, hands: int, seed: int, strategy: str = STRATEGY) -> list[tuple]:
+    """The hand-feature tasks of ``hands`` rounds of (players, round size) in ``strategy`` self-play, a chunk each."""
+    spec = make_spec(players, cards=cards, hands=hands, seed=seed, strategy=strategy)
+    return [(_feature_task, players, cards, hands, seed, ch, strategy) for ch in range(spec.n_chunks)]
+
+
+def one_card_bids(exact: np.ndarray) -> np.ndarray:
+    """The recommended bid of every one-card cell ``[position, indicator, class]`` (1 iff exact P(win) > 3/7).
+
+    ``exact`` is :func:`wizsim.tools.exact.one_card_counts` of one player count.
+    """
+    bid_one = np.zeros(exact.shape[:3], dtype=np.int64)
+    for q, i, c in zip(*np.nonzero(exact[..., 0]), strict=True):
+        bid_one[q, i, c] = int(Fraction(int(exact[q, i, c, 1]), int(exact[q, i, c, 0])) > BREAKEVEN)
+    return bid_one
+
+
+def one_card_tasks(players: int, hands: int, seed: int, bid_one: np.ndarray, strategy: str = STRATEGY) -> list[tuple]:
+    """The tasks of ``hands`` one-card rounds in ``strategy`` self-play, a chunk each (``bid_one``: :func:`one_card_bids`)."""
+    spec = make_spec(players, cards=1, hands=hands, seed=seed, strategy=strategy)
+    return [(_one_card_task, players, hands, seed, ch, bid_one, strategy) for ch in range(spec.n_chunks)]
+
+
+def collect_tasks(tasks: list[tuple], jobs: int = 1) -> tuple[dict, dict]:
+    """Run the tasks and sum their integer counts.
+
+    Returns ``(acc, sim)``: ``acc[(players, cards)] = (sums, cross, rounds)``, the input of
+    :func:`feature_tables`, and ``sim[players]``, the one-card counts :func:`one_card_table` reads.
+    """
+    acc: dict = {}
+    sim: dict = {}
+    for res in _run_tasks(tasks, jobs):
+        if len(res) == 2:
+            sim[res[0]] = sim[res[0]] + res[1] if res[0] in sim else res[1]
+            continue
+        n, k, s, x, c = res
+        if (n, k) in acc:
+            a = acc[(n, k)]
+            acc[(n, k)] = (a[0] + s, a[1] + x, a[2] + c)
+        else:
+            acc[(n, k)] = (s, x, c)
+    return acc, sim
+
+
 # --------------------------------------------------------------------------- estimates
 
 
@@ -280,8 +328,11 @@ def _put_mean(row: dict, name: str, w: np.ndarray, sums: np.ndarray, cross: np.n
     return est, est - Z95 * se, est + Z95 * se
 
 
-def feature_tables(acc: dict) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
-    """Turn the summed integer sums into the P(tricks) table, the best-bid table and drop statistics."""
+def feature_tables(acc: dict, strategy: str = STRATEGY) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
+    """Turn the summed integer sums into the P(tricks) table, the best-bid table and drop statistics.
+
+    ``acc``: :func:`collect_tasks`' sums of ``strategy`` self-play (the ``strategy`` column).
+    """
     prob_rows, bid_rows = [], []
     dropped = {"cells": 0, "hands": 0, "all_hands": 0}
     for (n, k), (sums, cross, count) in sorted(acc.items()):
@@ -310,7 +361,7 @@ def feature_tables(acc: dict) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
                 _, lo, hi = wilson_ci(np.array(p * n_eff), np.array(n_eff))
                 prob_rows.append({**key, "hands": hands, "rounds": rounds, "tricks": tt, "p": p,
                                   "p_lo": float(lo), "p_hi": float(hi), "design_effect": deff})  # fmt: skip
-            row = {**key, "strategy": STRATEGY, "hands": hands, "rounds": rounds}
+            row = {**key, "strategy": strategy, "hands": hands, "rounds": rounds}
             put = functools.partial(_put_mean, row, sums=s, cross=x, rounds=rounds)
 
             put("mean_tricks", np.append(t, [0.0, 0.0]).astype(np.float64))
@@ -360,7 +411,7 @@ def _kind_rank(name: str) -> tuple[str, int]:
 def one_card_table(exact: dict[int, np.ndarray], sim: dict[int, np.ndarray], rule: str | None = None) -> pd.DataFrame:
     """The one-card table by what the bidder sees: exact and simulated P(win), recommended bid, hit rate, score.
 
-    ``exact[n]`` is :func:`wizsim.tools.exact.one_card_counts` ``[n, 4, 41, 2]``,
+    ``exact[n]`` is :func:`wizsim.tools.exact.one_card_counts` ``[n, 4, 41, 2]`` for each player count n,
     ``sim[n]`` the summed :func:`_one_card_task` counts ``[n, 4, 41, 5]``,
     ``rule`` the dealer's rule after a Wizard is turned up (default
     :func:`dealer_rule`). One row per (players, position, indicator, card
@@ -402,7 +453,7 @@ def one_card_table(exact: dict[int, np.ndarray], sim: dict[int, np.ndarray], rul
             "exp_score_sim_hi": mean + half,
         })  # fmt: skip
 
-    for n in PLAYERS:
+    for n in sorted(exact):
         ex, sm = exact[n], sim[n]
         pooled = ex.sum(1)
         for q in range(n):
@@ -429,95 +480,6 @@ def one_card_table(exact: dict[int, np.ndarray], sim: dict[int, np.ndarray], rul
             add(n, q, "any", "any card", tot_all, tot_all, wins_all, -1, pos_sums, Fraction(wins_all, tot_all), -1,
                 sm[q].sum((0, 1)))  # fmt: skip
     return pd.DataFrame(rows)
-
-
-# --------------------------------------------------------------------------- charts
-
-
-def _errbar(ax, x, df: pd.DataFrame, col: str, **kw) -> None:
-    ax.errorbar(x, df[col], yerr=[df[col] - df[f"{col}_lo"], df[f"{col}_hi"] - df[col]], capsize=2, **kw)
-
-
-def _main_chart(bids: pd.DataFrame, one: pd.DataFrame, outdir: Path, n: int = 4, k: int = 5) -> None:
-    fig, (ax1, ax2) = figure(1, 2, figsize=(11.5, 4.8))
-    sel = bids[(bids.players == n) & (bids.cards == k) & (bids.aces == "any")]
-    xt = {lab: i for i, lab in enumerate(T_LABELS)}
-    for i, wz in enumerate(W_LABELS[:3]):
-        d = sel[sel.wizards == wz]
-        if d.empty:
-            continue
-        x = d.trumps.map(xt).to_numpy() + (i - 1) * 0.08
-        _errbar(ax1, x, d, "mean_tricks", marker="o", ms=4, color=COLORS[i], label=f"{wz} Wizards: mean tricks")
-        ax1.plot(x, d.best_bid, ls="none", marker="_", ms=14, mew=2, color=COLORS[i], label=f"{wz} Wizards: best bid")
-    ax1.set_xticks(range(len(T_LABELS)), [f"{lab}" for lab in T_LABELS])
-    ax1.set(title=f"a) {n} players, {k} cards: tricks taken and best bid",
-            xlabel="trump cards in hand (none = no trump)", ylabel="tricks (mean, 95% CI) / best bid")  # fmt: skip
-    ax1.legend(fontsize=7, ncol=2, loc="upper left")
-    d = one[(one.players == n) & (one.indicator == "suit card") & one.kind.isin(["trump", "off-suit"])]
-    for q in range(1, n + 1):
-        for kind, ls, mk in (("trump", "-", "o"), ("off-suit", "--", "s")):
-            e = d[(d.position == q) & (d.kind == kind)].sort_values("rank")
-            ax2.plot(e["rank"], e.p_win_exact, ls=ls, color=COLORS[q - 1], lw=1,
-                     label=f"position {q}, {kind}")  # fmt: skip
-            _errbar(ax2, e["rank"], e, "p_win_sim", ls="none", marker=mk, ms=3, color=COLORS[q - 1])
-    ax2.axhline(float(BREAKEVEN), color="black", lw=0.8, ls=":", label="break-even 3/7: bid 1 above")
-    ax2.set(title=f"b) one card, {n} players, suit card turned up",
-            xlabel="card rank (13 high)", ylabel="P(take the trick)", ylim=(-0.02, 1.02))  # fmt: skip
-    ax2.set_xticks(range(1, 14))
-    ax2.legend(fontsize=6.5, ncol=2, loc="upper left")
-    fig.suptitle(
-        f"{STRATEGY} self-play; a) aces pooled, bars: 95% intervals (rounds as clusters); "
-        "b) lines exact, markers simulated with 95% Wilson intervals",
-        fontsize=9,
-    )
-    save(fig, outdir / NAME)
-
-
-def _one_card_chart(one: pd.DataFrame, outdir: Path) -> None:
-    # x: Jester, off-suit 1-13, no-trump 1-13, trump 1-13, Wizard (gaps between the groups); solid lines: a suit
-    # card turned up (a Jester turned up for the no-trump group), dashed: a Wizard turned up (the dealer names trump)
-    xpos = {"Jester": -1, "Wizard": 45}
-    for i, kind in enumerate(("off-suit", "no-trump", "trump")):
-        xpos.update({f"{kind} {r}": 2 + 14 * i + r - 1 for r in range(1, 14)})
-    groups = [  # (indicator, card classes in x order, line style)
-        ("suit card", ["Jester"], "-"),
-        ("suit card", [f"off-suit {r}" for r in range(1, 14)], "-"),
-        ("Jester", [f"no-trump {r}" for r in range(1, 14)], "-"),
-        ("suit card", [f"trump {r}" for r in range(1, 14)], "-"),
-        ("suit card", ["Wizard"], "-"),
-        ("Wizard", [f"off-suit {r}" for r in range(1, 14)], "--"),
-        ("Wizard", [f"trump {r}" for r in range(1, 14)], "--"),
-    ]
-    fig, axes = figure(2, 2, figsize=(12, 8), sharex=True, sharey=True)
-    for ax, n in zip(axes.ravel(), PLAYERS, strict=True):
-        d = one[one.players == n]
-        for q in range(1, n + 1):
-            col = COLORS[(q - 1) % len(COLORS)]
-            shift = (q - (n + 1) / 2) * 0.12
-            for gi, (ind, classes, ls) in enumerate(groups):
-                e = d[(d.position == q) & (d.indicator == ind)].set_index("card_class")
-                e = e.loc[[c for c in classes if c in e.index]]
-                if e.empty:
-                    continue
-                x = np.array([xpos[c] for c in e.index], dtype=float) + shift
-                ax.plot(x, e.p_win_exact, ls=ls, color=col, lw=1, label=f"position {q}" if gi == 0 else None)
-                ax.vlines(x, e.p_win_sim_lo, e.p_win_sim_hi, color=col, lw=0.8)
-                ax.plot(x, e.p_win_sim, ls="none", marker="o" if ls == "-" else "x", ms=1.8, color=col)
-        ax.axhline(float(BREAKEVEN), color="black", lw=0.8, ls=":")
-        ax.set_title(f"{n} players", fontsize=10)
-        ax.set_xticks([-1, 8, 22, 36, 45], ["J", "off-suit", "no trump", "trump", "W"])
-        ax.legend(fontsize=7, loc="upper left")
-    for ax in axes[:, 0]:
-        ax.set_ylabel("P(take the trick)")
-    for ax in axes[1]:
-        ax.set_xlabel("card held: Jester, ranks 1-13 of each group (13 high), Wizard")
-    fig.suptitle(
-        "One-card rounds: P(win) by card, indicator and position (1 leads, last deals); solid: a suit card turned up "
-        "(no trump: a Jester turned up), dashed: a Wizard turned up\n(the dealer names the suit of their card); lines "
-        "exact, dots simulated with 95% Wilson intervals; dotted: 3/7 (bid 1 above it)",
-        fontsize=9,
-    )
-    save(fig, outdir / "one_card_breakeven")
 
 
 def one_card_rule(one: pd.DataFrame) -> dict:
@@ -642,32 +604,14 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     cfg = SIZES[size]
     hands, one_hands = cfg["hands"], cfg["one_card"]
     exact = {n: X.one_card_counts(n, dealer_rule=dealer_rule()) for n in PLAYERS}
-    bid_one = {n: np.zeros((n, X.N_INDICATORS, X.N_CLASSES), dtype=np.int64) for n in PLAYERS}
-    for n in PLAYERS:
-        ex = exact[n]
-        for q, i, c in zip(*np.nonzero(ex[..., 0]), strict=True):
-            bid_one[n][q, i, c] = int(Fraction(int(ex[q, i, c, 1]), int(ex[q, i, c, 0])) > BREAKEVEN)
     tasks: list[tuple] = []
     for n in PLAYERS:
         for k in round_sizes(n):
-            spec = make_spec(n, cards=k, hands=hands, seed=seed, strategy=STRATEGY)
-            tasks += [(_feature_task, n, k, hands, seed, ch) for ch in range(spec.n_chunks)]
-        spec = make_spec(n, cards=1, hands=one_hands, seed=seed, strategy=STRATEGY)
-        tasks += [(_one_card_task, n, one_hands, seed, ch, bid_one[n]) for ch in range(spec.n_chunks)]
+            tasks += feature_tasks(n, k, hands, seed)
+        tasks += one_card_tasks(n, one_hands, seed, one_card_bids(exact[n]))
     # largest rounds first: better load balance
     tasks.sort(key=lambda t: -(t[1] * t[2]) if t[0] is _feature_task else 0)
-    acc: dict = {}
-    sim = {n: np.zeros((n, X.N_INDICATORS, X.N_CLASSES, 5), dtype=np.int64) for n in PLAYERS}
-    for res in _run_tasks(tasks, jobs):
-        if len(res) == 2:
-            sim[res[0]] += res[1]
-            continue
-        n, k, s, x, c = res
-        if (n, k) in acc:
-            a = acc[(n, k)]
-            acc[(n, k)] = (a[0] + s, a[1] + x, a[2] + c)
-        else:
-            acc[(n, k)] = (s, x, c)
+    acc, sim = collect_tasks(tasks, jobs)
     probs, bids, dropped = feature_tables(acc)
     one = one_card_table(exact, sim)
     headline = _headline(one, bids, sim)  # from the full-precision tables, before they are written
@@ -676,8 +620,10 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     write_table(probs, outdir / f"{NAME}.csv")
     write_table(bids, outdir / f"{NAME}_optimal.csv")
     write_table(one, outdir / "one_card_breakeven.csv")
-    _main_chart(bids, one, outdir)
-    _one_card_chart(one, outdir)
+    # drawn from the files as written: the gallery (wizsim.plotting.chart) redraws them
+    save(draw_bids(pd.read_csv(outdir / f"{NAME}_optimal.csv"), pd.read_csv(outdir / "one_card_breakeven.csv")),
+         outdir / NAME)  # fmt: skip
+    save(draw_one_card(pd.read_csv(outdir / "one_card_breakeven.csv")), outdir / "one_card_breakeven")
 
     share = dropped["hands"] / max(dropped["all_hands"], 1)
     n_rounds = sum(len(round_sizes(n)) for n in PLAYERS)

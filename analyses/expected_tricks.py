@@ -126,6 +126,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from wizsim.plotting import save
+from wizsim.plotting.card_values import draw as draw_values
+from wizsim.plotting.expected_tricks import draw as draw_tricks
 from wizsim.run.corpus import PLAYED, Corpus
 from wizsim.run.parallel import map_tasks
 from wizsim.run.simulate import RunSpec, make_spec
@@ -430,91 +433,18 @@ def bombed_share(d: dict[str, np.ndarray]) -> tuple[float, float, float, bool]:
     return float(share), float(max(share - Z95 * se, 0.0)), float(share + Z95 * se), exact
 
 
-# --------------------------------------------------------------------------- charts
+def measure(
+    players: int, deck: str, games: int, seed: int, jobs: int = 1, corpus: Corpus = PLAYED, strategy: str = STRATEGY
+) -> tuple[pd.DataFrame, pd.DataFrame, tuple]:
+    """One (player count, deck) of the analysis: ``games`` full games of ``strategy`` self-play.
 
-
-def _bars(v: pd.DataFrame) -> list:
-    return [v.value - v.value_lo, v.value_hi - v.value]
-
-
-def _chart_values(values: pd.DataFrame, n: int, group: str = "all") -> pd.DataFrame:
-    """Suit cards, Wizard and Jester from the standard deck; the specials from the all-specials deck."""
-    v = values[(values.players == n) & (values.round_sizes == group)]
-    base = v[v.deck == "standard"]
-    spec = v[(v.deck == "all specials") & (v.kind == "special")]
-    return pd.concat([base, spec], ignore_index=True)
-
-
-def _value_panel(ax, values: pd.DataFrame, n: int, title: str, legend: bool = True, groups: bool = False) -> None:
-    """Trump and off-suit values by rank (lines), then Wizard, Jester and the specials, with 95% error bars."""
-    from wizsim.report.plotting import COLORS
-
-    v = _chart_values(values, n)
-    for kind, color, marker in (("trump", COLORS[0], "o"), ("off-suit", COLORS[1], "s")):
-        t = v[v.kind == kind].sort_values("rank")
-        ax.errorbar(t["rank"].astype(float), t.value, yerr=_bars(t), marker=marker, ms=3, capsize=2, color=color,
-                    label=f"{kind}, all round sizes" if groups else kind)  # fmt: skip
-        if groups:
-            for group, style, dx in (("small", ":", -0.2), ("large", "--", 0.2)):
-                g = _chart_values(values, n, group)
-                g = g[g.kind == kind].sort_values("rank")
-                ax.errorbar(g["rank"].astype(float) + dx, g.value, yerr=_bars(g), ls=style, lw=1, capsize=1.5,
-                            color=color, alpha=0.7,
-                            label=f"{kind}, k {g.k_min.iloc[0]}-{g.k_max.iloc[0]}")  # fmt: skip
-    others = v[~v.kind.isin(["trump", "off-suit"])]
-    xs = np.arange(len(others)) + 14.5
-    ax.errorbar(xs, others.value, yerr=_bars(others), fmt="D", ms=3, capsize=2, color="black",
-                label="Wizard, Jester; specials (all-specials deck)")  # fmt: skip
-    ax.set_xticks(list(range(1, 14)) + list(xs))
-    ax.set_xticklabels([str(r) for r in range(1, 14)] + list(others.card), rotation=90, fontsize=7)
-    ax.axhline(0, color="black", lw=0.6)
-    ax.set(title=title, xlabel="suit card rank (1-13) / card", ylabel="value, tricks per card held")
-    if legend:
-        ax.legend(fontsize=6.5, loc="upper left")
-
-
-def chart_tricks(tricks: pd.DataFrame, values: pd.DataFrame, games: int, stem: Path) -> None:
-    """(a) mean tricks by round size, (b) by seat position for 4 players, (c) card values for 4 players."""
-    from wizsim.report.plotting import COLORS, figure, save
-
-    fig, (ax1, ax2, ax3) = figure(1, 3, figsize=(15, 5), layout="constrained")
-    means = tricks[tricks.measure == "mean_tricks"]
-    for i, n in enumerate(PLAYERS):
-        for deck, style in (("standard", "-"), ("all specials", "--")):
-            t = means[(means.deck == deck) & (means.players == n) & (means.position == 0)]
-            ax1.plot(t.cards, t.estimate, style, color=COLORS[i], lw=1.2,
-                     label=f"{n} players" if deck == "standard" else None)  # fmt: skip
-            ax1.fill_between(t.cards, t.lo, t.hi, color=COLORS[i], alpha=0.25, lw=0)
-    ax1.plot([], [], "--", color="grey", label="all specials (the Bomb voids tricks)")
-    ax1.set(title="(a) Mean tricks per player", xlabel="cards per player (round size)", ylabel="mean tricks per player")
-    ax1.legend(fontsize=7)
-    t4 = means[(means.deck == "standard") & (means.players == 4) & (means.position > 0)]
-    for p in range(1, 5):
-        t = t4[t4.position == p]
-        fair = t.cards / 4
-        name = {1: "1 (bids first, leads)", 4: "4 (dealer)"}.get(p, str(p))
-        ax2.plot(t.cards, t.estimate - fair, color=COLORS[p - 1], lw=1.2, label=f"position {name}")
-        ax2.fill_between(t.cards, t.lo - fair, t.hi - fair, color=COLORS[p - 1], alpha=0.25, lw=0)
-    ax2.axhline(0, color="black", lw=0.6)
-    ax2.set(title="(b) By seat position, 4 players", xlabel="cards per player (round size)",
-            ylabel="mean tricks minus fair share k/4, tricks")  # fmt: skip
-    ax2.legend(fontsize=7)
-    _value_panel(ax3, values, 4, "(c) Card values, 4 players")
-    fig.suptitle(f"{STRATEGY} self-play, {games:,} full games per player count and deck; bands and bars: 95% intervals",
-                 fontsize=9)  # fmt: skip
-    save(fig, stem)
-
-
-def chart_values(values: pd.DataFrame, stem: Path) -> None:
-    """Card values for every player count: all round sizes and the small / large halves."""
-    from wizsim.report.plotting import figure, save
-
-    fig, axes = figure(2, 2, figsize=(12, 9.5), sharey=True, layout="constrained")
-    for ax, n in zip(axes.flat, PLAYERS, strict=True):
-        _value_panel(ax, values, n, f"{n} players", legend=True, groups=True)
-    fig.suptitle("Card values: expected tricks a dealt card contributes (regression on the dealt hand, "
-                 f"{STRATEGY} self-play); bars: 95% intervals", fontsize=9)  # fmt: skip
-    save(fig, stem)
+    ``deck`` is a key of :data:`DECKS`. Returns the rows of :func:`trick_table`, of :func:`value_table`
+    (full precision: the analysis rounds them to :data:`DIGITS` decimals when it writes them) and
+    :func:`bombed_share`.
+    """
+    spec = make_spec(players, games=games, seed=seed, strategy=strategy, specials=DECKS[deck])
+    d = collect(spec, jobs, corpus)
+    return trick_table(d, players, deck), value_table(d, players, deck), bombed_share(d)
 
 
 # --------------------------------------------------------------------------- run
@@ -526,22 +456,21 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
 
     games = SIZES[size]
     tricks, values, bomb = [], [], {}
-    for deck, specials in DECKS.items():
+    for deck in DECKS:
         for n in PLAYERS:
-            spec = make_spec(n, games=games, seed=seed, strategy=STRATEGY, specials=specials)
-            d = collect(spec, jobs, Corpus.beside(outdir))
-            tricks.append(trick_table(d, n, deck))
-            values.append(value_table(d, n, deck))
-            bomb[(deck, n)] = bombed_share(d)
-            del d
+            t, v, bomb[(deck, n)] = measure(n, deck, games, seed, jobs, Corpus.beside(outdir))
+            tricks.append(t)
+            values.append(v)
     tricks_df = pd.concat(tricks, ignore_index=True)
     values_df = pd.concat(values, ignore_index=True)
     outdir.mkdir(parents=True, exist_ok=True)
     write_table(tricks_df.round(DIGITS), outdir / f"{NAME}.csv")
     write_table(values_df.round(DIGITS), outdir / "card_values.csv")
 
-    chart_tricks(tricks_df, values_df, games, outdir / NAME)
-    chart_values(values_df, outdir / "card_values")
+    # drawn from the files as written: the gallery (wizsim.plotting.chart) redraws them
+    tricks_csv, values_csv = pd.read_csv(outdir / f"{NAME}.csv"), pd.read_csv(outdir / "card_values.csv")
+    save(draw_tricks(tricks_csv, values_csv, games, strategy=STRATEGY), outdir / NAME)
+    save(draw_values(values_csv, strategy=STRATEGY), outdir / "card_values")
 
     v4 = values_df[(values_df.players == 4) & (values_df.round_sizes == "all")].set_index(["deck", "card"])
 
