@@ -43,7 +43,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from wizsim.report.plotting import COLORS, figure, save
+from wizsim.plotting import save
+from wizsim.plotting.pimc_tradeoff import draw
 from wizsim.run.io import write_table
 from wizsim.tools.bench import PIMC_CURVE, pimc_setting
 from wizsim.tools.tournament import tournament
@@ -60,16 +61,16 @@ SIZES = {  # deals per setting; the samples tried per rollout policy
 }
 PLAYERS = 4
 CARDS = 10
-LABELS = {"heuristic": "rollout=0: everyone by the heuristic", "seats": "rollout=4: each seat as it plays"}
 
 
-def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
-    """Run the analysis; return its headline numbers and provenance."""
-    cfg = SIZES[size]
+def tradeoff(samples: dict[int, tuple[int, ...]], deals: int, seed: int, jobs: int = 1,
+             opponent: str = "heuristic") -> pd.DataFrame:  # fmt: skip
+    """The table of ``pimc_tradeoff.csv``: each pimc setting (rollout policy -> the K tried, as :data:`SIZES`'
+    ``samples``) minus ``opponent`` in duplicate 4x10 matches, all on the same ``deals`` deals."""
     rows = []
-    for rollout, ks in cfg["samples"].items():
+    for rollout, ks in samples.items():
         for k in ks:
-            res = tournament(PLAYERS, [pimc_setting(rollout, k), "heuristic"], cards=CARDS, deals=cfg["deals"], seed=seed,
+            res = tournament(PLAYERS, [pimc_setting(rollout, k), opponent], cards=CARDS, deals=deals, seed=seed,
                              jobs=jobs)  # fmt: skip
             p = res.pairwise().iloc[0]
             rows.append(
@@ -81,10 +82,17 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
                     **{f"hit_rate_diff{s}": p[f"hit_rate_diff{s}"] for s in ("", "_lo", "_hi")},
                 }
             )
-    table = pd.DataFrame(rows)
+    return pd.DataFrame(rows)
+
+
+def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
+    """Run the analysis; return its headline numbers and provenance."""
+    cfg = SIZES[size]
+    table = tradeoff(cfg["samples"], cfg["deals"], seed, jobs)
     outdir.mkdir(parents=True, exist_ok=True)
     write_table(table, outdir / f"{NAME}.csv")
-    _chart(table, cfg["deals"], outdir)
+    # drawn from the file: the gallery redraws it
+    save(draw(pd.read_csv(outdir / f"{NAME}.csv"), cfg["deals"], PLAYERS, CARDS), outdir / NAME)
 
     def at(r: str) -> str:
         t = table[table.rollout == r]
@@ -108,23 +116,6 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         "files": [f"{NAME}.csv", f"{NAME}.png", f"{NAME}.svg"],
         "command": f"python analyses/{NAME}.py --size {size} --seed {seed}",
     }
-
-
-def _chart(table: pd.DataFrame, deals: int, outdir: Path) -> None:
-    fig, ax = figure(1, 1, figsize=(7.0, 4.5), layout="constrained")
-    for i, (r, t) in enumerate(table.groupby("rollout", sort=False)):
-        d = t.points_per_round_diff
-        ax.errorbar(t.samples, d, yerr=[d - t.points_per_round_diff_lo, t.points_per_round_diff_hi - d], marker="o",
-                    ms=4, capsize=3, color=COLORS[i], label=LABELS[r])  # fmt: skip
-    ax.set_xscale("log", base=2)
-    ax.set_xticks(sorted(table.samples.unique()), [str(k) for k in sorted(table.samples.unique())])
-    ax.set(
-        title=f"pimc − heuristic, duplicate {PLAYERS}x{CARDS}, {deals:,} deals per point (95% bars)",
-        xlabel="sampled deals per decision (K, card play and bids)",
-        ylabel="points per round",
-    )
-    ax.legend(loc="best")
-    save(fig, outdir / NAME)
 
 
 if __name__ == "__main__":

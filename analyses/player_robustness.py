@@ -64,6 +64,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from wizsim.plotting import save
+from wizsim.plotting.player_robustness import draw
 from wizsim.report.report import load_analysis
 from wizsim.run.corpus import PLAYED, Corpus
 from wizsim.run.history import record_chunk_arrays
@@ -102,10 +104,16 @@ CONFIGS: dict[str, tuple[str | None, list[str]]] = {
 }
 CARDS = {"Wizard": "Wizard", "trump ace": "trump 13", "trump queen": "trump 12", "Jester": "Jester"}
 EXAMPLE = (4, 5, 1, 2)  # players, cards, Wizards, trumps
-COLUMNS = [
-    "headline", "analysis", "unit", "learned", "learned_lo", "learned_hi", "pimc", "pimc_lo", "pimc_hi", "diff", "diff_lo",
-    "diff_hi", "agree", "sample",
-]  # fmt: skip
+
+
+def columns(players: tuple[str, ...] = PLAYERS) -> list[str]:
+    """The columns of ``player_robustness.csv`` for the two players ``players`` (``diff`` is the second minus the first)."""
+    a, b = players
+    return ["headline", "analysis", "unit", a, f"{a}_lo", f"{a}_hi", b, f"{b}_lo", f"{b}_hi", "diff", "diff_lo",
+            "diff_hi", "agree", "sample"]  # fmt: skip
+
+
+COLUMNS = columns(PLAYERS)
 
 
 def source_of(headline: str) -> str:
@@ -306,7 +314,7 @@ def headline_rows(data: dict, players: tuple[str, ...], sizes: dict) -> pd.DataF
             what = "hit rate" if metric == "hit" else "points"
             add(f"{config} effect on the {what}", unit, eff[a], eff[b], d,
                 games + "; the configurations share no deals")  # fmt: skip
-    return pd.DataFrame(rows, columns=COLUMNS)
+    return pd.DataFrame(rows, columns=columns(players))
 
 
 def ladder_values(data: dict, headline: str, unit: str, strategy: str) -> tuple[float, float, float]:
@@ -340,29 +348,47 @@ def _jobs_for(headline: str, strategy: str) -> list[tuple[str, str, str]]:
     return [("games", "standard", strategy)] + ([("games", config, strategy)] if config != "standard" else [])
 
 
-def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
-    """Run the analysis; return its headline numbers and provenance."""
-    sizes = SIZES[size]
-    todo = [("hands", "example", p) for p in PLAYERS] + [("games", c, p) for c in CONFIGS for p in PLAYERS]
-    data = measure(todo, sizes, seed, jobs, Corpus.beside(outdir))
-    table = headline_rows(data, PLAYERS, sizes)
+def tables(
+    players: tuple[str, ...] = PLAYERS,
+    ladder: tuple[str, ...] = LADDER,
+    sizes: dict | None = None,
+    seed: int = 20261129,
+    jobs: int = 1,
+    corpus: Corpus = PLAYED,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The two tables (``player_robustness.csv``, ``_ladder.csv``): every headline under the two ``players``
+    on the same deals, and each disagreeing headline again under every player of ``ladder``.
+
+    ``sizes`` is an entry of :data:`SIZES` (default: ``"default"``); full games are read from ``corpus`` where it
+    keeps them."""
+    sizes = SIZES["default"] if sizes is None else sizes
+    todo = [("hands", "example", p) for p in players] + [("games", c, p) for c in CONFIGS for p in players]
+    data = measure(todo, sizes, seed, jobs, corpus)
+    table = headline_rows(data, players, sizes)
     # the ladder: each disagreeing headline again under weaker and stronger players, on the same deals
     ladder_rows = []
     disagree = [(h, u) for h, u, ok in zip(table.headline, table.unit, table.agree, strict=True) if not ok]
-    extra = sorted({job for h, _ in disagree for s in LADDER for job in _jobs_for(h, s)} - set(data))
+    extra = sorted({job for h, _ in disagree for s in ladder for job in _jobs_for(h, s)} - set(data))
     if extra:
-        data.update(measure(extra, sizes, seed, jobs, Corpus.beside(outdir)))
+        data.update(measure(extra, sizes, seed, jobs, corpus))
     for h, u in disagree:
-        for rung, s in enumerate(LADDER):
+        for rung, s in enumerate(ladder):
             v, lo, hi = ladder_values(data, h, u, s)
             ladder_rows.append({"headline": h, "unit": u, "rung": rung, "player": s, "value": v, "lo": lo, "hi": hi})
-    ladder = pd.DataFrame(ladder_rows, columns=["headline", "unit", "rung", "player", "value", "lo", "hi"])
+    return table, pd.DataFrame(ladder_rows, columns=["headline", "unit", "rung", "player", "value", "lo", "hi"])
+
+
+def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("results"), jobs: int = 1) -> dict:
+    """Run the analysis; return its headline numbers and provenance."""
+    sizes = SIZES[size]
+    table, ladder = tables(PLAYERS, LADDER, sizes, seed, jobs, Corpus.beside(outdir))
     outdir.mkdir(parents=True, exist_ok=True)
     from wizsim.run.io import write_table
 
     write_table(table, outdir / f"{NAME}.csv")
     write_table(ladder, outdir / f"{NAME}_ladder.csv")
-    _chart(table, ladder, outdir)
+    # drawn from the files: the gallery redraws them
+    save(draw(pd.read_csv(outdir / f"{NAME}.csv"), pd.read_csv(outdir / f"{NAME}_ladder.csv")), outdir / NAME)
     n_dis = int((~table.agree).sum())
     listed = "; ".join(
         f"{r.headline}: learned {r.learned:.2f}, pimc {r.pimc:.2f} (difference {r['diff']:+.2f}"
@@ -392,46 +418,6 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
         "command": f"python analyses/{NAME}.py --size {size} --seed {seed}",
         "trust": TRUST,  # results/README.md repeats it beside every disagreeing headline, in that headline's section
     }
-
-
-def _chart(table: pd.DataFrame, ladder: pd.DataFrame, outdir: Path) -> None:
-    """Top: pimc - learned for every headline; below: one ladder panel per disagreeing headline (3 a row)."""
-    from wizsim.report.plotting import figure, save
-
-    heads = list(dict.fromkeys(zip(ladder.headline, ladder.unit, strict=True)))
-    cols = 3
-    rows = 1 + -(-len(heads) // cols)
-    fig, grid = figure(rows, cols, figsize=(15.0, 7.0 + 3.6 * (rows - 1)), squeeze=False,
-                       gridspec_kw={"height_ratios": [2.2] + [1.0] * (rows - 1)})  # fmt: skip
-    for ax in grid[0, 1:]:
-        ax.remove()
-    ax = fig.add_subplot(grid[0, 0].get_gridspec()[0, :])
-    grid[0, 0].remove()
-    t = table[~table.unit.eq("bid")]
-    y = np.arange(len(t))
-    d = t["diff"].to_numpy()
-    lo, hi = d - t.diff_lo.to_numpy(), t.diff_hi.to_numpy() - d
-    for i, ok in enumerate(t.agree.to_numpy()):
-        ax.errorbar(d[i], y[i], xerr=[[lo[i]], [hi[i]]], fmt="o", ms=3, capsize=2,
-                    color="tab:blue" if ok else "tab:red")  # fmt: skip
-    ax.axvline(0, color="black", lw=0.6)
-    ax.set_yticks(y, [f"{h} ({u})" for h, u in zip(t.headline, t.unit, strict=True)], fontsize=7)
-    ax.invert_yaxis()
-    ax.set(title="pimc - learned on the same deals, 95% intervals (red: the interval misses 0)",
-           xlabel="difference, in the headline's unit")  # fmt: skip
-    panels = list(grid[1:].ravel())
-    for ax, (h, u) in zip(panels, heads, strict=False):
-        r = ladder[(ladder.headline == h) & (ladder.unit == u)]
-        x = r.rung.to_numpy()
-        v = r.value.to_numpy()
-        ax.errorbar(x, v, yerr=[v - r.lo.to_numpy(), r.hi.to_numpy() - v], fmt="o-", capsize=3)
-        ax.set_xticks(x, [p.replace("(samples=64,bid_samples=64)", " K=64") for p in r.player], fontsize=7)
-        ax.set_title(h if len(h) < 48 else h.replace(": ", ":\n", 1), fontsize=8)
-        ax.set(ylabel=u)
-    for ax in panels[len(heads) :]:
-        ax.remove()
-    fig.subplots_adjust(hspace=0.5)
-    save(fig, outdir / NAME)
 
 
 if __name__ == "__main__":

@@ -66,13 +66,15 @@ hit and win rates less so.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from wizsim.players.strategies import PIMC_DEFAULTS
-from wizsim.report.plotting import COLORS, figure, save
+from wizsim.plotting import save
+from wizsim.plotting.players_compared import draw
 from wizsim.run.io import write_table
 from wizsim.tools.tournament import tournament
 
@@ -96,7 +98,6 @@ SIZES = {  # per pair: 4x10 deals and full games; pairs with a SLOW player: slow
 PIMC_SAMPLES = int(PIMC_DEFAULTS["samples"])  # card-play samples of the default pimc player
 PIMC_BID_SAMPLES = int(PIMC_DEFAULTS["bid_samples"])
 FORMATS = ("4x10", "games")
-FORMAT_LABELS = {"4x10": f"{PLAYERS} players x {CARDS} cards", "games": f"{PLAYERS}-player full games"}
 DIFF_METRICS = ("points_per_round", "points_per_game", "hit_rate", "mean_abs_diff", "win_rate")
 
 
@@ -122,14 +123,14 @@ def run(size: str = "default", seed: int = 20261129, outdir: Path = Path("result
     return compare(NAME, QUESTION, pairs_of(False), size, seed, outdir, jobs)
 
 
-def compare(name: str, question: str, pairs_run: list[tuple[str, str]], size: str, seed: int, outdir: Path,
-            jobs: int) -> dict:  # fmt: skip
-    """Play the duplicate matches of ``pairs_run``, write ``<name>.csv``, ``<name>_strategies.csv`` and the chart;
-    return the report's section (``name``, ``question``)."""
-    cfg = SIZES[size]
+def tables(pairs_run: list[tuple[str, str]], deals: dict[str, int] | Callable[[str, str], dict[str, int]], seed: int,
+           jobs: int = 1) -> tuple[pd.DataFrame, pd.DataFrame]:  # fmt: skip
+    """The two tables (``<name>.csv``, ``<name>_strategies.csv``) of the duplicate matches of ``pairs_run``
+    (``(a, b)``, reported as a - b), every pair on the same deals (``seed``); ``deals``: the deals per format
+    (``{"4x10": ..., "games": ...}``, 0: not played) of every pair, or a function of the pair (:func:`sample`)."""
     pair_rows, strat_rows = [], []
     for a, b in pairs_run:  # later minus earlier strategy
-        n_deals = sample(a, b, size)
+        n_deals = deals(a, b) if callable(deals) else deals
         for fmt in FORMATS:
             if n_deals[fmt] == 0:
                 continue
@@ -159,11 +160,21 @@ def compare(name: str, question: str, pairs_run: list[tuple[str, str]], size: st
     strats["pimc_samples"] = strats["pimc_samples"].astype("Int64")
     order = ["format", "strategy", "opponent", "deals", "seatings", "pimc_samples", "seat_rounds"]
     strats = strats[order + [c for c in strats.columns if c not in order]]
+    return pairs, strats
+
+
+def compare(name: str, question: str, pairs_run: list[tuple[str, str]], size: str, seed: int, outdir: Path,
+            jobs: int) -> dict:  # fmt: skip
+    """Play the duplicate matches of ``pairs_run``, write ``<name>.csv``, ``<name>_strategies.csv`` and the chart;
+    return the report's section (``name``, ``question``)."""
+    cfg = SIZES[size]
+    pairs, strats = tables(pairs_run, lambda a, b: sample(a, b, size), seed, jobs)
     outdir.mkdir(parents=True, exist_ok=True)
     write_table(pairs, outdir / f"{name}.csv")
     write_table(strats, outdir / f"{name}_strategies.csv")
 
-    _chart(pairs, strats, size, outdir, name)
+    # drawn from the files: the gallery redraws them
+    save(draw(pd.read_csv(outdir / f"{name}.csv"), pd.read_csv(outdir / f"{name}_strategies.csv")), outdir / name)
 
     deals, games, slow_deals, slow_games = (cfg[k] for k in ("deals", "games", "slow_deals", "slow_games"))
     n_slow_pairs = sum(1 for a, b in pairs_run if a in SLOW or b in SLOW)
@@ -229,63 +240,6 @@ def compare(name: str, question: str, pairs_run: list[tuple[str, str]], size: st
         "files": [f"{name}.csv", f"{name}_strategies.csv", f"{name}.png", f"{name}.svg"],
         "command": f"python analyses/{name}.py --size {size} --seed {seed}",
     }
-
-
-def _chart(pairs: pd.DataFrame, strats: pd.DataFrame, size: str, outdir: Path, name: str) -> None:
-    """Points per round by strategy and match (left) and the paired differences (right), 95% bars."""
-    fig, (ax1, ax2) = figure(1, 2, figsize=(12.0, 6.0), layout="constrained")
-    offsets = {"4x10": -0.12, "games": 0.12}  # 4x10 above games in each row
-    cfg = SIZES[size]
-
-    def tag(a: str, b: str) -> str:
-        n = sample(a, b, size)
-        if n["4x10"] == cfg["deals"] and n["games"] == cfg["games"]:
-            return ""
-        return f" ({n['4x10']:,} deals" + (f", {n['games']:,} games)" if n["games"] else ")")
-
-    s_keys = list(dict.fromkeys(zip(strats.strategy, strats.opponent, strict=True)))
-    p_keys = list(dict.fromkeys(zip(pairs.strategy_a, pairs.strategy_b, strict=True)))
-    for i, fmt in enumerate(FORMATS):
-        s = strats[strats.format == fmt]
-        q = pairs[pairs.format == fmt]
-        if s.empty:
-            continue
-        y = [s_keys.index((x, o)) + offsets[fmt] for x, o in zip(s.strategy, s.opponent, strict=True)]
-        ax1.errorbar(
-            s.points_per_round, y, xerr=[s.points_per_round - s.points_per_round_lo, s.points_per_round_hi - s.points_per_round],
-            fmt="o", ms=4, capsize=3, color=COLORS[i], label=FORMAT_LABELS[fmt],
-        )  # fmt: skip
-        y = [p_keys.index((a, b)) + offsets[fmt] for a, b in zip(q.strategy_a, q.strategy_b, strict=True)]
-        ax2.errorbar(
-            q.points_per_round_diff, y,
-            xerr=[q.points_per_round_diff - q.points_per_round_diff_lo, q.points_per_round_diff_hi - q.points_per_round_diff],
-            fmt="o", ms=4, capsize=3, color=COLORS[i], label=FORMAT_LABELS[fmt],
-        )  # fmt: skip
-    pair_of = {k: (k if k in p_keys else k[::-1]) for k in s_keys}
-    ax1.set_yticks(range(len(s_keys)), [f"{x} vs {o}{tag(*pair_of[(x, o)])}" for x, o in s_keys])
-    ax2.set_yticks(range(len(p_keys)), [f"{a} − {b}{tag(a, b)}" for a, b in p_keys])
-    ax1.set(title="Points per round, by strategy and match", xlabel="mean score per round, points", ylabel="strategy")
-    ax2.set(title="Paired difference (same deals)", xlabel="difference in points per round, points", ylabel="pair")
-    for ax, n_rows in ((ax1, len(s_keys)), (ax2, len(p_keys))):
-        ax.axvline(0, color="black", lw=0.6)
-        ax.set_ylim(n_rows - 0.4, -0.6)  # first row on top
-    ax1.legend(loc="best")
-    slow = "/".join(SLOW)
-    games = f"{cfg['slow_games']:,} full games" if cfg["slow_games"] else "no full games"
-    has_slow = pairs.strategy_a.isin(SLOW) | pairs.strategy_b.isin(SLOW)
-    lines = []
-    if not has_slow.all():
-        lines.append(f"{cfg['deals']:,} deals of {PLAYERS}x{CARDS} and {cfg['games']:,} full games per pair")
-    if has_slow.any():
-        lines.append(
-            f"pairs with {slow}: {cfg['slow_deals']:,} deals, {games} ({slow}: {PIMC_SAMPLES} samples per decision)"
-        )
-    sizes = ";\n".join(lines)
-    fig.suptitle(
-        f"Duplicate matches, 6 seatings each: {sizes};\nbars: 95% intervals (where not visible, narrower than the dot)",
-        fontsize=9,
-    )
-    save(fig, outdir / name)
 
 
 if __name__ == "__main__":

@@ -101,9 +101,34 @@ class WizardEnv(AECEnv):
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        """The observation space of ``agent`` (the same for every agent).
+
+        Parameters
+        ----------
+        agent : str
+            An agent's name, ``"player_<seat>"``.
+
+        Returns
+        -------
+        gymnasium.spaces.Dict
+            One ``Box`` per field of :mod:`wizsim.env.encoding`, the float32 ``vector`` of them
+            all, and the int8 ``action_mask``.
+        """
         return self._observation_space
 
     def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        """The action space of ``agent`` (the same for every agent).
+
+        Parameters
+        ----------
+        agent : str
+            An agent's name, ``"player_<seat>"``.
+
+        Returns
+        -------
+        gymnasium.spaces.Discrete
+            Every action of every decision, in blocks (:mod:`wizsim.env.encoding`).
+        """
         return self._action_space
 
     # ------------------------------------------------------------------ episodes
@@ -111,8 +136,19 @@ class WizardEnv(AECEnv):
         """Deal a new episode: seed ``seed``'s round or game (the rounds of ``wizsim history --seed``), or the next
         seed drawn from the environment's own seed.
 
-        ``options={"dealer": seat}``: who deals a one-round episode (default 0,
-        as in ``wizsim history``; the seed's deck, dealt from the dealer's left).
+        Parameters
+        ----------
+        seed : int, optional
+            The episode's seed (>= 0); it also reseeds the seeds drawn for later episodes.
+        options : dict, optional
+            ``{"dealer": seat}``: who deals a one-round episode (default 0,
+            as in ``wizsim history``; the seed's deck, dealt from the dealer's left).
+            Other keys are ignored with a warning.
+
+        Raises
+        ------
+        WizsimError
+            On a seed or dealer that is not a whole number in range.
         """
         options = dict(options or {})
         unknown = set(options) - {"dealer"}
@@ -141,12 +177,43 @@ class WizardEnv(AECEnv):
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The observation of ``agent`` now, from its seat (seat 0 is the observer).
+
+        Parameters
+        ----------
+        agent : str
+            An agent's name, ``"player_<seat>"``.
+
+        Returns
+        -------
+        dict of str to numpy.ndarray
+            The fields of :mod:`wizsim.env.encoding`, ``vector`` and ``action_mask``.
+
+        Raises
+        ------
+        WizsimError
+            For an unknown agent, or before :meth:`reset`.
+        """
         seat = self._seat_checked(agent)
         if not hasattr(self, "episode_seed"):
             raise WizsimError("no episode yet: call reset() first")
         return self.encoder.observe(self.table.script, seat)
 
     def step(self, action: Any) -> None:
+        """Take the current agent's (:attr:`agent_selection`) action and play on to the next agent's decision.
+
+        Parameters
+        ----------
+        action : int or None
+            A legal action of the pending decision (``obs["action_mask"]``), or None for an agent
+            whose round or game is over.
+
+        Raises
+        ------
+        WizsimError
+            For an illegal action (naming the seat, the decision and the legal actions), an action
+            of a finished agent, or a step after the episode is over.
+        """
         if not self.agents:
             raise WizsimError("the episode is over: call reset() to deal a new one")
         agent = self.agent_selection
@@ -212,8 +279,18 @@ class WizardEnv(AECEnv):
     def history(self, labels: dict[int, str] | None = None, include_legal: bool = False) -> list[dict]:
         """The episode's finished rounds as ``wizsim history`` records (HISTORY.md), one dict per round.
 
-        ``labels``: ``{seat: label}`` for the agents' seats in ``strategies``
-        (default ``"agent"``); the opponents keep their strategy's label.
+        Parameters
+        ----------
+        labels : dict of int to str, optional
+            ``{seat: label}`` for the agents' seats in ``strategies``
+            (default ``"agent"``); the opponents keep their strategy's label.
+        include_legal : bool, default False
+            Give each record ``legal`` too, as ``wizsim history --legal`` does.
+
+        Returns
+        -------
+        list of dict
+            One HISTORY.md record per finished round of the episode.
         """
         done = self.table.rows if self.table.pending is None else self.table.pending.row
         spec = dataclasses.replace(self.table.spec, seed=self.episode_seed)
@@ -225,7 +302,13 @@ class WizardEnv(AECEnv):
 
     # ------------------------------------------------------------------ text
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``): the round, the bids, the tricks so far, whose turn it is."""
+        """The table as text (``render_mode="ansi"``): the round, the bids, the tricks so far, whose turn it is.
+
+        Returns
+        -------
+        str or None
+            The text, or None without a render mode.
+        """
         if self.render_mode is None:
             return None
         rec, pend = self.table.records, self.table.pending
@@ -249,4 +332,5 @@ class WizardEnv(AECEnv):
         return "\n".join(lines)
 
     def close(self) -> None:
+        """Close the environment (nothing to release)."""
         pass

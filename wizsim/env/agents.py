@@ -51,6 +51,24 @@ def agent(strategy: str, env: WizardEnv) -> BuiltInAgent:
     """Built-in player ``strategy`` (``"learned"``, ``"pimc(samples=50)"``, ``"heuristic"``, ``"table"``,
     ``"random"``, a bid rule...) as an agent of ``env``: ``agent(observation, action_mask) -> action``.
 
+    Parameters
+    ----------
+    strategy : str
+        The built-in player, as ``wizsim simulate --strategy`` names it.
+    env : WizardEnv
+        The environment whose turns it decides.
+
+    Returns
+    -------
+    BuiltInAgent
+        A callable ``(observation, action_mask) -> int``: the action the player takes at the
+        environment's current decision (the observation, when given, must be that decision's).
+
+    Raises
+    ------
+    WizsimError
+        For an unknown strategy, or an ``env`` that is not a :class:`~.aec.WizardEnv`.
+
     Examples
     --------
     >>> env = WizardEnv(players=4, cards=5)

@@ -654,6 +654,23 @@ def builtin_action(state: WizsimState, strategy: str) -> int:
     played by ``strategy``, which decides as in any simulation: from what its
     seat may see (pimc samples the rest), its random draws from the round's
     decision stream (seed 0).
+
+    Parameters
+    ----------
+    state : WizsimState
+        A state of ``python_wizsim`` at a player's decision.
+    strategy : str
+        The built-in player, as ``wizsim simulate --strategy`` names it.
+
+    Returns
+    -------
+    int
+        The OpenSpiel action it takes.
+
+    Raises
+    ------
+    WizsimError
+        When no decision is pending (a chance node, or the round is over).
     """
     g = state._g
     if state.pend is None:
@@ -663,22 +680,65 @@ def builtin_action(state: WizsimState, strategy: str) -> int:
 
 
 class WizsimBot(pyspiel.Bot):
-    """A built-in wizsim player as an OpenSpiel bot (``WizsimBot(game, "pimc")``): :func:`builtin_action`."""
+    """A built-in wizsim player as an OpenSpiel bot (``WizsimBot("pimc")``): :func:`builtin_action`.
+
+    Parameters
+    ----------
+    strategy : str
+        The built-in player (``"pimc"``, ``"learned"``, ``"heuristic"``...).
+    """
 
     def __init__(self, strategy: str) -> None:
         pyspiel.Bot.__init__(self)
         self.strategy = strategy
 
     def step(self, state: WizsimState) -> int:
+        """The action the player takes in ``state`` (:func:`builtin_action`).
+
+        Parameters
+        ----------
+        state : WizsimState
+            A state at a player's decision.
+
+        Returns
+        -------
+        int
+            The OpenSpiel action.
+        """
         return builtin_action(state, self.strategy)
 
     def restart_at(self, state: Any) -> None:
+        """Start again from ``state``: nothing to do (every step replays the state).
+
+        Parameters
+        ----------
+        state : pyspiel.State
+            The state the game restarts at.
+        """
         pass
 
     def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Hear of another player's action: nothing to do (every step replays the state).
+
+        Parameters
+        ----------
+        state : pyspiel.State
+            The state the action was taken in.
+        player_id : int
+            Who took it.
+        action : int
+            The action.
+        """
         pass
 
     def provides_policy(self) -> bool:
+        """Whether the bot gives a policy, not only actions.
+
+        Returns
+        -------
+        bool
+            False: it gives actions only.
+        """
         return False
 
 

@@ -129,7 +129,20 @@ class VecWizardEnv:
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Deal a fresh round at every table (table ``i`` from ``SeedSequence(seed, spawn_key=(i,))``); return
-        the observations and masks of the first learner decisions."""
+        the observations and masks of the first learner decisions.
+
+        Parameters
+        ----------
+        seed : int, optional
+            Re-seeds the tables (>= 0); default: the environment's seed.
+
+        Returns
+        -------
+        observations : numpy.ndarray
+            int8 ``[n_tables, observation_size]``: one flat observation per table (:meth:`fields` names them).
+        masks : numpy.ndarray
+            int8 ``[n_tables, n_actions]``: the legal actions of each table's decision.
+        """
         if seed is not None:
             self._seed = as_int("seed", seed)
             if self._seed < 0:
@@ -152,6 +165,30 @@ class VecWizardEnv:
         step (``dones[i]``), else 0; ``seats[i]``: the seat whose decision
         ``observations[i]`` is. The arrays are reused by the next step: copy
         what you keep. An illegal action is a WizsimError, and no table moves.
+
+        Parameters
+        ----------
+        actions : numpy.ndarray
+            One integer action per table, shape ``(n_tables,)``.
+
+        Returns
+        -------
+        observations : numpy.ndarray
+            int8 ``[n_tables, observation_size]``: each table's next learner decision (a finished
+            table has dealt its next round).
+        masks : numpy.ndarray
+            int8 ``[n_tables, n_actions]``: their legal actions.
+        rewards : numpy.ndarray
+            int64 ``[n_tables, players]``: the scores of the rounds finished in this step, else 0.
+        dones : numpy.ndarray
+            bool ``[n_tables]``: whether table ``i`` finished a round in this step.
+        seats : numpy.ndarray
+            int64 ``[n_tables]``: the seat whose decision each observation is.
+
+        Raises
+        ------
+        WizsimError
+            Before :meth:`reset`, for actions of the wrong shape or type, or an illegal action.
         """
         if not hasattr(self, "_started"):
             raise WizsimError("no tables dealt yet: call reset() first")
@@ -180,7 +217,18 @@ class VecWizardEnv:
         return self._state.ints[:, V_SEAT]
 
     def fields(self, observations: np.ndarray) -> dict[str, np.ndarray]:
-        """The named fields of a batch of observations (views: ``[tables, *shape]``)."""
+        """The named fields of a batch of observations (views: ``[tables, *shape]``).
+
+        Parameters
+        ----------
+        observations : numpy.ndarray
+            Flat observations, ``[tables, observation_size]`` (as :meth:`reset` and :meth:`step` return).
+
+        Returns
+        -------
+        dict of str to numpy.ndarray
+            Each field of :mod:`wizsim.env.encoding` by name, a view of ``observations``.
+        """
         out = {}
         for name, (a, b, shape) in self.encoder._slices.items():
             out[name] = observations[:, a:b].reshape((observations.shape[0], *shape))

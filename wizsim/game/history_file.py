@@ -53,7 +53,15 @@ MAX_DECK = 67  # 60 cards and the seven specials
 
 @dataclass(frozen=True)
 class HistoryLine:
-    """One record of a history file and the line it is on (1-based)."""
+    """One record of a history file and the line it is on (1-based).
+
+    Parameters
+    ----------
+    line : int
+        The record's line in the file, 1-based.
+    record : dict
+        The record (one HISTORY.md round), as read from JSON.
+    """
 
     line: int
     record: dict[str, Any]

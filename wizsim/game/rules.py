@@ -123,26 +123,32 @@ class Rules:
 
     Parameters
     ----------
-    canadian
+    canadian : bool, default False
         Sum of bids may not equal the number of cards dealt (section 4).
-    scoring
-        ``"standard"`` or ``"progressive"`` (section 8).
-    wizard_indicator
-        ``"dealer_chooses"`` or ``"no_trump"``: what a Wizard turned up means (section 3).
-    bomb
-        ``"void_trick"`` or ``"cancel_bids"`` (sections 6, 8).
-    werewolf
-        ``"must"`` or ``"may"``: whether the Werewolf swap is compulsory (section 3).
-    passive_indicator
-        ``"dealer_chooses"`` or ``"no_trump"``: a turned-up Fairy or Bomb (section 3).
-    hidden_bids
-        ``"off"``, ``"simultaneous"`` or ``"secret"`` (section 4).
-    variant
+    scoring : {"standard", "progressive"}
+        The scoring (section 8).
+    wizard_indicator : {"dealer_chooses", "no_trump"}
+        What a Wizard turned up means (section 3).
+    bomb : {"void_trick", "cancel_bids"}
+        What the Bomb does (sections 6, 8).
+    werewolf : {"must", "may"}
+        Whether the Werewolf swap is compulsory (section 3).
+    passive_indicator : {"dealer_chooses", "no_trump"}
+        A turned-up Fairy or Bomb (section 3).
+    hidden_bids : {"off", "simultaneous", "secret"}
+        How bids are made (section 4).
+    variant : str, default "standard"
         ``"standard"``, ``"clairvoyance"``, ``"mono"``, ``"maximus"``,
         ``"elimination"``, or one of the last three joined with
         clairvoyance by ``+`` (section 9).
-    rounds
+    rounds : int, optional
         Number of rounds of a full game; None means the standard 60 / players.
+
+    Raises
+    ------
+    WizsimError
+        On a value a rule does not allow, variants that exclude each other, or
+        hidden bids with the Canadian rule.
     """
 
     canadian: bool = False
@@ -190,10 +196,37 @@ class Rules:
         return tuple(p.strip() for p in self.variant.split("+") if p.strip()) or ("standard",)
 
     def has(self, variant: str) -> bool:
+        """Whether ``variant`` is in force.
+
+        Parameters
+        ----------
+        variant : str
+            A variant name (``"clairvoyance"``, ``"mono"``...).
+
+        Returns
+        -------
+        bool
+            True when it is one of :attr:`variants`.
+        """
         return variant in self.variants
 
     def check_table(self, players: int, specials: list[str], games_mode: bool) -> None:
-        """Reject combinations RULES.md rejects, for this table (players, specials, games or hands)."""
+        """Reject combinations RULES.md rejects, for this table (players, specials, games or hands).
+
+        Parameters
+        ----------
+        players : int
+            The number of players.
+        specials : list of str
+            The special cards in the deck.
+        games_mode : bool
+            True for full games, False for independent rounds (hands).
+
+        Raises
+        ------
+        WizsimError
+            On a combination the rules reject (e.g. mono with specials, a whole-game variant for hands).
+        """
         if self.has("mono"):
             if specials:
                 raise WizsimError("variant mono is played without special cards (RULES.md 9): drop --specials")
@@ -208,7 +241,18 @@ class Rules:
                 raise WizsimError(f"variant {v} fixes its own rounds: drop rounds={self.rounds}")
 
     def to_array(self, specials: Sequence[str] = ()) -> np.ndarray:
-        """Return the int64 rule array the kernels read."""
+        """Return the int64 rule array the kernels read.
+
+        Parameters
+        ----------
+        specials : sequence of str, optional
+            The special cards in the deck (their bits go in the array).
+
+        Returns
+        -------
+        numpy.ndarray
+            The rule slots, int64.
+        """
         arr = np.zeros(N_RULE_SLOTS, dtype=np.int64)
         arr[R_CANADIAN] = int(self.canadian)
         arr[R_SCORING] = CHOICES["scoring"].index(self.scoring)
@@ -224,7 +268,13 @@ class Rules:
         return arr
 
     def options(self) -> dict:
-        """Return the HISTORY.md ``options`` object for these rules."""
+        """Return the HISTORY.md ``options`` object for these rules.
+
+        Returns
+        -------
+        dict
+            The rule options by name (all but ``rounds``).
+        """
         return {
             "canadian": self.canadian,
             "scoring": self.scoring,
@@ -237,7 +287,13 @@ class Rules:
         }
 
     def as_dict(self) -> dict:
-        """Return the rules as a plain dict (for provenance)."""
+        """Return the rules as a plain dict (for provenance).
+
+        Returns
+        -------
+        dict
+            :meth:`options` and ``rounds``.
+        """
         return dict(self.options(), rounds=self.rounds)
 
 
@@ -252,6 +308,17 @@ def _parse_bool(key: str, value: str) -> bool:
 
 def parse_rules(items: list[str] | tuple[str, ...] | dict | Rules | None) -> Rules:
     """Build :class:`Rules` from ``KEY=VALUE`` strings (the ``--rule`` flags) or a dict.
+
+    Parameters
+    ----------
+    items : list or tuple of str, dict, Rules or None
+        ``KEY=VALUE`` strings, a dict of rule values (booleans allowed), a
+        :class:`Rules` (returned as it is), or None for the default rules.
+
+    Returns
+    -------
+    Rules
+        The rules, each key given at most once.
 
     Raises
     ------

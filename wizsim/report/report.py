@@ -186,11 +186,36 @@ def run_report(
     size, or when ``only`` names it: the main job keeps its files and its section
     from the last report that ran it (:data:`RECORD`), and runs it only when they
     are missing.
-    ``only`` names the analyses to run (default: all);
-    ``analyses`` is their folder (default: see :func:`find_analyses`).
-    ``jobs`` and ``run_options`` (``backend``, ``scheduler``, ``progress``,
-    ``numba_cache``) as for :class:`wizsim.run.parallel.RunOptions`; see the
-    module docstring.
+
+    Parameters
+    ----------
+    size : {"default", "quick", "full"}
+        The size every analysis runs at (its sample sizes).
+    outdir : Path, default Path("results")
+        The folder of the tables, charts and ``README.md``.
+    jobs : int, default 1
+        Local worker processes.
+    only : list of str, optional
+        The names of the analyses to run (default: all).
+    force : bool, default False
+        Run every analysis again, cached or not.
+    analyses : Path, optional
+        The folder of the analyses (default: see :func:`find_analyses`).
+    full : bool, default False
+        Run the ``FULL_ONLY`` analyses too (``wizsim report --full``).
+    **run_options
+        ``backend``, ``scheduler``, ``progress`` and ``numba_cache`` as for
+        :class:`wizsim.run.parallel.RunOptions` (no ``checkpoint``); see the module docstring.
+
+    Returns
+    -------
+    Path
+        The path of ``outdir/README.md``.
+
+    Raises
+    ------
+    WizsimError
+        On an unknown size or analysis name, a checkpoint, or an ``outdir`` that cannot be written.
     """
     if size not in ("quick", "default", "full"):
         raise WizsimError(f"unknown report size {size!r}; use quick, default or full")

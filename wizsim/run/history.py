@@ -152,7 +152,23 @@ def round_records(
 
 
 def history(include_legal: bool = False, **selection) -> list[dict]:
-    """Return the records of a (small) run as a list; ``selection`` as for :func:`wizsim.simulate`."""
+    """Return the records of a (small) run as a list; ``selection`` as for :func:`wizsim.simulate`.
+
+    Parameters
+    ----------
+    include_legal : bool, default False
+        Give each record ``legal`` too: per trick, per card played, the sorted distinct card
+        names the player could legally play.
+    **selection
+        The run, as the arguments of :func:`wizsim.simulate` of the same names: ``players``,
+        ``cards``, ``hands``, ``games``, ``schedule``, ``seed``, ``strategy``, ``rules``,
+        ``deck`` and ``specials`` (no ``jobs`` or run options: the run is played here).
+
+    Returns
+    -------
+    list of dict
+        One HISTORY.md record per round, in order (the lines ``wizsim history`` writes).
+    """
     return list(iter_history(make_spec(**selection), include_legal))
 
 
@@ -161,9 +177,32 @@ def write_history(
 ) -> int:
     """Write ``spec``'s rounds as JSON lines to ``path`` atomically; return the number of lines.
 
-    ``jobs`` and ``run_options`` as for :class:`wizsim.run.parallel.RunOptions` (no
-    ``checkpoint``); ``progress=True`` shows a bar on stderr (rounds, rounds/s,
-    time left) for runs longer than 2 s. The file is the same for any of them.
+    Parameters
+    ----------
+    path : str or path-like
+        The file written (replaced only once it is complete).
+    spec : RunSpec
+        The run (:func:`wizsim.run.spec.make_spec`).
+    include_legal : bool, default False
+        Give each record ``legal`` too: per trick, per card played, the sorted distinct card
+        names the player could legally play.
+    jobs : int, default 1
+        Local worker processes; the file is the same for any number.
+    **run_options
+        ``backend``, ``scheduler``, ``progress`` and ``numba_cache`` as for
+        :class:`wizsim.run.parallel.RunOptions` (no ``checkpoint``); ``progress=True``
+        shows a bar on stderr (rounds, rounds/s, time left) for runs longer than 2 s.
+        The file is the same for any of them.
+
+    Returns
+    -------
+    int
+        The number of lines (rounds) written.
+
+    Raises
+    ------
+    WizsimError
+        When a ``checkpoint`` is given (a history cannot resume).
     """
     options = RunOptions(jobs=jobs, **run_options)
     options.refuse_checkpoint("history", NO_CHECKPOINT)

@@ -133,7 +133,19 @@ class RunOptions:
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RunOptions:
-        """The options given on a command line made with :func:`add_run_arguments`."""
+        """The options given on a command line made with :func:`add_run_arguments`.
+
+        Parameters
+        ----------
+        args : argparse.Namespace
+            The parsed command line: ``jobs``, ``backend``, ``scheduler``, ``quiet``,
+            ``no_numba_cache`` and, where the command has it, ``checkpoint``.
+
+        Returns
+        -------
+        RunOptions
+            The options (progress shown unless ``--quiet``; ``--no-numba-cache`` switches the cache off).
+        """
         return cls(
             jobs=args.jobs,
             backend=args.backend or "loky",
@@ -144,11 +156,30 @@ class RunOptions:
         )
 
     def kwargs(self) -> dict[str, Any]:
-        """The options as keyword arguments (``jobs=..., backend=..., ...``) of the Python API."""
+        """The options as keyword arguments (``jobs=..., backend=..., ...``) of the Python API.
+
+        Returns
+        -------
+        dict
+            Every field of the options by name.
+        """
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
     def refuse_checkpoint(self, what: str, why: str) -> None:
-        """Raise a WizsimError if a checkpoint was asked for ``what``, which cannot resume (``why``)."""
+        """Raise a WizsimError if a checkpoint was asked for ``what``, which cannot resume (``why``).
+
+        Parameters
+        ----------
+        what : str
+            What is being run, as the error names it.
+        why : str
+            Why it cannot resume from a checkpoint, as the error says it.
+
+        Raises
+        ------
+        WizsimError
+            When ``checkpoint`` is set.
+        """
         if self.checkpoint is not None:
             raise WizsimError(f"--checkpoint does not apply to {what}: {why}")
 

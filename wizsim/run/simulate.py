@@ -43,7 +43,18 @@ kernel_tables = C.kernel_tables
 
 @dataclass
 class SimulationResult:
-    """The counts of a run plus what is needed to turn them into tables."""
+    """The counts of a run plus what is needed to turn them into tables.
+
+    Parameters
+    ----------
+    spec : RunSpec
+        The run: players, round sizes or games, seed, strategies, rules, deck.
+    counts : Counts
+        The integer counts the run added up (joint bid/tricks counts, hits,
+        misses, scores, game totals).
+    attrs : dict, optional
+        The provenance copied into every table's ``attrs``.
+    """
 
     spec: RunSpec
     counts: Counts
@@ -59,7 +70,17 @@ class SimulationResult:
     def table(self, by_position: bool = True) -> pd.DataFrame:
         """Per strategy, round size and seat position (1 = leads, N = dealer): estimates with 95% intervals.
 
-        With ``by_position=False`` the positions are pooled (one row per strategy and round size).
+        Parameters
+        ----------
+        by_position : bool, default True
+            With ``False`` the positions are pooled (one row per strategy and round size).
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per (strategy, cards[, position]) with rounds, mean bid, mean tricks,
+            mean |bid - tricks|, hit rate and mean score, each with ``_lo``/``_hi`` 95% bounds;
+            ``attrs`` holds the provenance.
         """
         import pandas as pd  # here, not at import: the advisor's command line starts faster
 
@@ -96,7 +117,14 @@ class SimulationResult:
         return df
 
     def summary(self) -> pd.DataFrame:
-        """Per strategy over all round sizes and positions: hit rate and points per round."""
+        """Per strategy over all round sizes and positions: hit rate and points per round.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per strategy: its seats, rounds, ``hit_rate`` and ``mean_score``, each with
+            ``_lo``/``_hi`` 95% bounds; ``attrs`` holds the provenance.
+        """
         import pandas as pd
 
         rows = []
@@ -123,7 +151,19 @@ class SimulationResult:
         return df
 
     def games_table(self) -> pd.DataFrame:
-        """Per seat (seat 0 deals round 1): games, mean total and win rate with 95% intervals."""
+        """Per seat (seat 0 deals round 1): games, mean total and win rate with 95% intervals.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per seat: its strategy, games, ``mean_total`` and ``win_rate`` (a tie shared),
+            each with ``_lo``/``_hi`` 95% bounds; ``attrs`` holds the provenance.
+
+        Raises
+        ------
+        WizsimError
+            When the run played rounds, not full games.
+        """
         import pandas as pd
 
         if not self.spec.games_mode:
@@ -157,6 +197,22 @@ class SimulationResult:
 
         Only non-zero cells are listed. ``P(tricks = t | bid = b)`` is
         ``count / count.groupby([..., "bid"]).transform("sum")``.
+
+        Parameters
+        ----------
+        by : {"position", "seat", "strategy"}, default "position"
+            What the counts are split by: the seat position (1 = leads), the seat, or the
+            strategy label (its seats pooled).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``by``, ``cards``, ``bid``, ``tricks`` and ``count``; ``attrs`` holds the provenance.
+
+        Raises
+        ------
+        WizsimError
+            When ``by`` is none of the three.
         """
         import pandas as pd
 
@@ -219,7 +275,37 @@ def simulate_result(
 ) -> SimulationResult:
     """Run a simulation and return its :class:`SimulationResult` (tables and joint counts).
 
-    Parameters are those of :func:`simulate` (``precision`` among the ``run_options``).
+    Parameters
+    ----------
+    players : int
+        3 to 6.
+    cards, hands : int, optional
+        ``hands`` independent rounds of ``cards`` cards each, as for :func:`simulate`.
+    games : int, optional
+        ``games`` full games, as for :func:`simulate`.
+    schedule : list of int or str, optional
+        The hand sizes of a full game, as for :func:`simulate`.
+    seed : int, default 0
+        Seed of the run; the same seed gives the same numbers for any ``jobs``.
+    strategy : str or list, default "random"
+        One strategy name for every seat or one per seat (list or comma-separated).
+    rules : Rules, dict or list of str, optional
+        ``KEY=VALUE`` strings, a dict, or :class:`~wizsim.game.rules.Rules`.
+    jobs : int, default 1
+        Local worker processes.
+    deck : list of str, optional
+        A custom reduced deck (card names).
+    specials : str or list of str, optional
+        Special cards mixed into the deck: names (``"dragon,fairy"``) or ``"all"``.
+    **run_options
+        The run options of :func:`simulate` (``backend``, ``scheduler``, ``checkpoint``,
+        ``progress``, ``numba_cache``) and ``precision``, the hit rate's target 95% half-width.
+
+    Returns
+    -------
+    SimulationResult
+        The run's counts and provenance: ``table()``, ``summary()``, ``games_table()``
+        and ``joint_counts()`` build its tables.
     """
     precision = run_options.pop("precision", None)
     if precision is not None:

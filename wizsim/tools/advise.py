@@ -64,7 +64,55 @@ ATTEMPT_FACTOR = 200  # at most this many deals tried per requested sample when 
 
 @dataclass
 class Advice:
-    """The advisor's answer for one hand (see :func:`advise`)."""
+    """The advisor's answer for one hand (see :func:`advise`).
+
+    :func:`advise` makes it; each parameter is kept as the attribute of the same name.
+
+    Parameters
+    ----------
+    players : int
+        Players at the table.
+    position : int
+        The player's position (1 = leads, ``players`` = dealer).
+    hand : list of str
+        The player's cards; its length is the round size.
+    indicator : str or None
+        The turned-up card, when one was given.
+    trump : str or None
+        The trump suit given instead (``"none"`` for no trump), or None.
+    bids : list of int
+        The bids made before the player's, in order.
+    strategy : list of str
+        The strategy label of each position (1..players).
+    method : {"own", "per-bid"}
+        How the bids were scored (the module docstring).
+    samples : int
+        Deals accepted (those the earlier bids allow).
+    attempts : int
+        Deals tried.
+    p_tricks : list of float
+        ``P(tricks = t)`` for ``t = 0..cards`` (under the best bid for ``per-bid``).
+    p_tricks_ci : list of list of float
+        Their 95% Wilson intervals, ``[low, high]``.
+    expected_score : dict of int to float or None
+        The expected score of every bid (None for a bid the Canadian rule forbids).
+    expected_score_ci : dict of int to list of float or None
+        Its 95% interval, ``[low, high]``.
+    best_bid : int
+        The allowed bid with the highest expected score (ties: the lower bid).
+    forbidden_bid : int or None
+        The bid the Canadian rule forbids the player, if any.
+    strategy_bids : dict of int to int
+        How many accepted deals the player's strategy made each bid on.
+    seed : int
+        The seed of the deals.
+    rules : dict
+        The rules in force (:meth:`~wizsim.game.rules.Rules.as_dict`).
+    specials : list of str
+        The special cards in the deck.
+    p_tricks_by_bid : dict of int to list of float, optional
+        For ``per-bid``: ``P(tricks = t)`` when playing to each allowed bid; empty for ``own``.
+    """
 
     players: int
     position: int
@@ -89,7 +137,13 @@ class Advice:
     p_tricks_by_bid: dict[int, list[float]] = field(default_factory=dict)
 
     def run_fields(self) -> dict[str, Any]:
-        """The configuration fields of :mod:`wizsim.run.header` (players, cards, deck, rules, seats, seed, sample)."""
+        """The configuration fields of :mod:`wizsim.run.header` (players, cards, deck, rules, seats, seed, sample).
+
+        Returns
+        -------
+        dict
+            The fields by name, for :func:`wizsim.run.header.header_line`.
+        """
         return {
             "players": self.players,
             "cards": len(self.hand),
@@ -102,7 +156,13 @@ class Advice:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (bids as string keys)."""
+        """A JSON-ready dict (bids as string keys).
+
+        Returns
+        -------
+        dict
+            Every field, plus ``cards``, ``acceptance`` (samples / attempts) and ``deck``.
+        """
         out = {
             "players": self.players,
             "position": self.position,
@@ -133,7 +193,14 @@ class Advice:
         return out
 
     def format(self) -> str:
-        """A human-readable report."""
+        """A human-readable report.
+
+        Returns
+        -------
+        str
+            The header line, the hand and what was seen, the trick probabilities and the
+            expected score of every bid.
+        """
         k = len(self.hand)
         seen = f"indicator {self.indicator}" if self.indicator else f"trump {self.trump or 'none'}"
         if not self.indicator and self.trump is None:

@@ -54,7 +54,48 @@ FLEXIBLE = (L.JUGGLER, L.CLOUD, L.SHAPESHIFTER)
 
 @dataclass
 class PlayAdvice:
-    """The play advisor's answer for one position (see :func:`advise_play`)."""
+    """The play advisor's answer for one position (see :func:`advise_play`).
+
+    :func:`advise_play` makes it; each parameter is kept as the attribute of the same name.
+
+    Parameters
+    ----------
+    players : int
+        Players at the table.
+    position : int
+        The player's position (1 = leads the first trick, ``players`` = dealer).
+    cards_per_player : int
+        The round's size.
+    hand : list of str
+        The cards the player still holds.
+    trump : str or None
+        The trump suit, or None for no trump.
+    indicator : str or None
+        The turned-up card, when one was given.
+    bids : list of int
+        Every position's bid, by position.
+    tricks_won : list of int
+        The tricks each position has won so far.
+    trick : list of str
+        The cards of the current trick so far, in their forms.
+    samples : int
+        The sampled deals.
+    rollout : str
+        How everyone played after the card (``heuristic``, ``table``, ``random`` or ``learned``).
+    seed : int
+        The seed of the deals.
+    options : list of dict, optional
+        One entry per candidate card, best first: ``card``, ``expected_score`` and
+        ``expected_score_ci``, ``p_make`` (the bid made) and ``p_make_ci``, ``deals`` and
+        ``stands_for`` (the legal cards it represents); a single legal card is not evaluated
+        (``only_choice``).
+    best : str, optional
+        The card (form) to play.
+    rules : dict, optional
+        The rules in force (:meth:`~wizsim.game.rules.Rules.as_dict`).
+    specials : list of str, optional
+        The special cards in the deck.
+    """
 
     players: int
     position: int
@@ -79,11 +120,24 @@ class PlayAdvice:
         return deck_name(self.specials)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (what ``--json`` prints), with the ``deck`` in words."""
+        """A JSON-ready dict (what ``--json`` prints), with the ``deck`` in words.
+
+        Returns
+        -------
+        dict
+            Every field, plus ``deck``.
+        """
         return dict(asdict(self), deck=self.deck)
 
     def text(self) -> str:
-        """The human-readable table of ``wizsim advise --play``."""
+        """The human-readable table of ``wizsim advise --play``.
+
+        Returns
+        -------
+        str
+            The header line, the position, and one line per candidate card (expected score,
+            chance of making the bid, their 95% intervals; the best one marked).
+        """
         trump = self.trump or "none"
         fields = {"players": self.players, "cards": self.cards_per_player, "deck": self.deck,
                   "specials": self.specials, "rules": self.rules, "seed": self.seed,

@@ -35,7 +35,25 @@ UNSUPPORTED_VARIANTS = ("mono", "maximus", "clairvoyance")
 
 @dataclass
 class Review:
-    """Every reviewed decision (``decisions``, one row each) and what was skipped."""
+    """Every reviewed decision (``decisions``, one row each) and what was skipped.
+
+    :func:`review` makes it; each parameter is kept as the attribute of the same name.
+
+    Parameters
+    ----------
+    seat : int
+        The seat reviewed.
+    decisions : pandas.DataFrame
+        One row per card decision with a choice: ``line``, ``round``, ``trick``, ``in_trick``,
+        ``hand``, ``played``, ``best``, ``loss`` (expected points lost against the best card)
+        with ``loss_lo``/``loss_hi``, ``p_make_played``, ``p_make_best`` and ``candidates``.
+    rounds : int
+        The rounds reviewed (not skipped).
+    skipped : dict of str to int, optional
+        Rounds skipped, by reason (a variant the advisor does not take, a Werewolf swap).
+    run : dict, optional
+        The file's configuration (:mod:`wizsim.run.header` fields) for the header line.
+    """
 
     seat: int
     decisions: pd.DataFrame
@@ -44,7 +62,14 @@ class Review:
     run: dict[str, Any] = field(default_factory=dict)  # the file's configuration (wizsim.run.header fields)
 
     def summary(self) -> dict[str, Any]:
-        """Decisions, mean loss per decision with a 95% interval, total loss, share of best plays."""
+        """Decisions, mean loss per decision with a 95% interval, total loss, share of best plays.
+
+        Returns
+        -------
+        dict
+            ``seat``, ``rounds``, ``decisions``, ``mean_loss``, ``mean_loss_ci``, ``total_loss``,
+            ``best_played`` and ``skipped`` (only the first three and ``skipped`` without decisions).
+        """
         d = self.decisions
         count = len(d)
         if count == 0:
@@ -63,7 +88,18 @@ class Review:
         }
 
     def text(self, worst: int = 10) -> str:
-        """The summary and the ``worst`` costliest decisions."""
+        """The summary and the ``worst`` costliest decisions.
+
+        Parameters
+        ----------
+        worst : int, default 10
+            How many of the costliest decisions to list.
+
+        Returns
+        -------
+        str
+            The human-readable review (what ``wizsim review`` prints).
+        """
         s = self.summary()
         lines = [header_line(self.run, "review") if self.run else "review"]
         lines += [f"seat {self.seat}: {s['decisions']} decisions with a choice in {self.rounds} rounds"]

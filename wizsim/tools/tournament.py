@@ -217,7 +217,9 @@ def _nan_to_none(x: float) -> float | None:
 class TournamentResult:
     """Exact integer sums of a duplicate tournament, and the tables made from them.
 
-    Attributes
+    :func:`tournament` makes it; each parameter is kept as the attribute of the same name.
+
+    Parameters
     ----------
     strategies : list of str
         Names of the strategies (canonical labels; a repeated one gets ``#2``, ``#3``...).
@@ -361,6 +363,11 @@ class TournamentResult:
         (``[low, high]``), and ``vs``: for every other strategy, ``diff`` and ``ci`` of points per
         round (this strategy minus the other) and ``<metric>_diff`` / ``<metric>_diff_ci`` of the
         other metrics. Missing intervals (one deal) are ``null``.
+
+        Returns
+        -------
+        list of dict
+            One record per strategy, in the order of :meth:`table`.
         """
         table = self.table()
         pairs = self.pairwise()
@@ -394,7 +401,13 @@ class TournamentResult:
 
     def to_json(self) -> str:
         """The ``--json`` output: ``{"run": the run's provenance (:mod:`wizsim.run.header` fields), "strategies":
-        :meth:`to_records`}``."""
+        :meth:`to_records`}``.
+
+        Returns
+        -------
+        str
+            The JSON text, indented by 2.
+        """
         return json.dumps({"run": self.attrs, "strategies": self.to_records()}, indent=2)
 
 
