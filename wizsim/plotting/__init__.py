@@ -49,6 +49,7 @@ __all__ = [
     "figure",
     "provenance",
     "read_result",
+    "sample_sizes",
     "save",
 ]
 
@@ -255,3 +256,29 @@ def example_size(small: int, tiny: int) -> int:
         ``tiny`` when the environment variable ``WIZSIM_EXAMPLES`` is ``tiny``, else ``small``.
     """
     return tiny if os.environ.get("WIZSIM_EXAMPLES", "") == "tiny" else small
+
+
+def sample_sizes(table: pd.DataFrame, deals: int | None = None, games: int | None = None) -> tuple[int, int]:
+    """The sample sizes a two-panel chart's title quotes: duplicate deals and full games per player count.
+
+    The table's first format (``4x10``, duplicate deals) gives the deals, its second (full games) the games;
+    an explicit value is kept.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A table with a row per (format, entry) and its ``deals``, the duplicate format first.
+    deals, games : int, optional
+        The values to quote instead.
+
+    Returns
+    -------
+    tuple of int
+        ``(deals, games)``; games is 0 when the table has one format.
+    """
+    fmts = list(dict.fromkeys(table.format))
+    if deals is None:
+        deals = int(table[table.format == fmts[0]].deals.iloc[0])
+    if games is None:
+        games = int(table[table.format == fmts[1]].deals.iloc[0]) if len(fmts) > 1 else 0
+    return deals, games

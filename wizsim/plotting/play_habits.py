@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from . import COLORS, figure
+from . import COLORS, figure, sample_sizes
 
 #: the CSV stems :func:`draw` reads, in its argument order
 TABLES = ("play_habits", "play_habits_situations")
@@ -34,10 +34,7 @@ def draw(table: pd.DataFrame, situations: pd.DataFrame, deals: int | None = None
     """
     fmts = list(dict.fromkeys(table.format))
     duplicate = fmts[0]  # "4x10": the format the habits are ordered by and the situations come from
-    if deals is None:
-        deals = int(table[table.format == duplicate].deals.iloc[0])
-    if games is None:
-        games = int(table[table.format == fmts[1]].deals.iloc[0]) if len(fmts) > 1 else 0
+    deals, games = sample_sizes(table, deals, games)
     fig, (ax1, ax2) = figure(1, 2, figsize=(13.0, 6.0), layout="constrained")
     order = list(table[table.format == duplicate].sort_values("gain", ascending=False).habit)
     for i, fmt in enumerate(fmts):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from . import COLORS, figure
+from . import COLORS, figure, sample_sizes
 
 #: the CSV stems :func:`draw` reads, in its argument order
 TABLES = ("rules_of_thumb", "rules_of_thumb_cells")
@@ -34,10 +34,7 @@ def draw(table: pd.DataFrame, cells: pd.DataFrame, deals: int | None = None, gam
     """
     fmts = list(dict.fromkeys(table.format))
     duplicate = fmts[0]  # "4x10": the format the bidders are ordered by
-    if deals is None:
-        deals = int(table[table.format == duplicate].deals.iloc[0])
-    if games is None:
-        games = int(table[table.format == fmts[1]].deals.iloc[0]) if len(fmts) > 1 else 0
+    deals, games = sample_sizes(table, deals, games)
     fig, (ax1, ax2) = figure(1, 2, figsize=(13.0, 6.0), layout="constrained")
     order = list(table[table.format == duplicate].sort_values("loss").bidder)
     for i, fmt in enumerate(fmts):
