@@ -25,9 +25,7 @@ fig = wp.chart("bid_probabilities")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-prov = wp.provenance("bid_probabilities")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("bid_probabilities")
 
 # %%
 # Rerun it: another player count, a small sample

@@ -26,9 +26,7 @@ fig = wp.chart("card_values")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``; the analysis is ``expected_tricks``).
-prov = wp.provenance("expected_tricks")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("expected_tricks")
 
 # %%
 # Rerun it: another player, a small sample

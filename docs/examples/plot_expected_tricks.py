@@ -26,9 +26,7 @@ fig = wp.chart("expected_tricks")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-prov = wp.provenance("expected_tricks")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("expected_tricks")
 
 # %%
 # Rerun it: other player counts, a small sample

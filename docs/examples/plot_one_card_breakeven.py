@@ -24,9 +24,7 @@ fig = wp.chart("one_card_breakeven")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``; the analysis is ``bid_probabilities``).
-prov = wp.provenance("bid_probabilities")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("bid_probabilities")
 
 # %%
 # Rerun it: another dealer, a small sample

@@ -24,9 +24,7 @@ fig = wp.chart("pimc_compared")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-prov = wp.provenance("pimc_compared")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("pimc_compared")
 
 # %%
 # Rerun it: another pimc, other opponents, a tiny sample

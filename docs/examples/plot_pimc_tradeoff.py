@@ -26,9 +26,7 @@ fig = wp.chart("pimc_tradeoff")
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``). The cost of each setting, in card plays per
 # second, is ``wizsim bench --pimc-curve``.
-prov = wp.provenance("pimc_tradeoff")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("pimc_tradeoff")
 
 # %%
 # Rerun it: another opponent, a tiny sample

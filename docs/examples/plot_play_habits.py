@@ -26,9 +26,7 @@ fig = wp.chart("play_habits")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-prov = wp.provenance("play_habits")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("play_habits")
 
 # %%
 # Rerun it: other habits, a small sample

@@ -25,9 +25,7 @@ fig = wp.chart("player_robustness")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-prov = wp.provenance("player_robustness")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("player_robustness")
 
 # %%
 # Rerun it: another player, a small sample

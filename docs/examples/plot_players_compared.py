@@ -25,9 +25,7 @@ fig = wp.chart("players_compared")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-prov = wp.provenance("players_compared")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("players_compared")
 
 # %%
 # Rerun it: other players, a small sample

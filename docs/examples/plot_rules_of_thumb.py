@@ -24,9 +24,7 @@ fig = wp.chart("rules_of_thumb")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-prov = wp.provenance("rules_of_thumb")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("rules_of_thumb")
 
 # %%
 # Rerun it: other bidders, a small sample

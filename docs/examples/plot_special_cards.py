@@ -24,9 +24,7 @@ fig = wp.chart("special_cards")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-prov = wp.provenance("special_cards")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("special_cards")
 
 # %%
 # Rerun it: other special cards, a small sample

@@ -25,9 +25,7 @@ fig = wp.chart("strategies_by_round_size")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-prov = wp.provenance("strategies_by_round_size")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("strategies_by_round_size")
 
 # %%
 # Rerun it: another player, a small sample

@@ -24,9 +24,7 @@ fig = wp.chart("variant_balance")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-prov = wp.provenance("variant_balance")
-for key in ("command", "seed", "sample", "headline"):
-    print(f"{key}: {prov[key]}")
+wp.print_provenance("variant_balance")
 
 # %%
 # Rerun it: another player count, a small sample

@@ -47,6 +47,7 @@ __all__ = [
     "chart",
     "example_size",
     "figure",
+    "print_provenance",
     "provenance",
     "read_result",
     "sample_sizes",
@@ -214,6 +215,27 @@ def provenance(analysis_name: str, results: str | Path | None = None) -> dict:
     if analysis_name not in sections:
         raise WizsimError(f"no analysis {analysis_name!r} in {path}: use one of {', '.join(sorted(sections))}")
     return dict(sections[analysis_name])
+
+
+def print_provenance(analysis_name: str, results: str | Path | None = None) -> dict:
+    """Print an analysis's command, seed, sample and headline (the gallery's second cell); return them all.
+
+    Parameters
+    ----------
+    analysis_name : str
+        The analysis (``analyses/<name>.py``), e.g. ``"bid_probabilities"``.
+    results : str or Path, optional
+        The results directory (default: the checkout's ``results/``).
+
+    Returns
+    -------
+    dict
+        :func:`provenance`'s entry, printed in part.
+    """
+    prov = provenance(analysis_name, results)
+    for key in ("command", "seed", "sample", "headline"):
+        print(f"{key}: {prov[key]}")
+    return prov
 
 
 def analysis(name: str) -> ModuleType:
