@@ -56,6 +56,7 @@ PUBLIC: list[str] = [
     "wizsim.plotting.provenance",
     "wizsim.plotting.analysis",
     "wizsim.plotting.example_size",
+    "wizsim.plotting.sample_sizes",
     "wizsim.plotting.figure",
     "wizsim.plotting.save",
 ]

@@ -25,7 +25,7 @@ fig = wp.chart("bid_probabilities")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-wp.print_provenance("bid_probabilities")
+wp.provenance("bid_probabilities", show=True)
 
 # %%
 # Rerun it: another player count, a small sample

@@ -26,7 +26,7 @@ fig = wp.chart("card_values")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``; the analysis is ``expected_tricks``).
-wp.print_provenance("expected_tricks")
+wp.provenance("expected_tricks", show=True)
 
 # %%
 # Rerun it: another player, a small sample

@@ -26,7 +26,7 @@ fig = wp.chart("expected_tricks")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-wp.print_provenance("expected_tricks")
+wp.provenance("expected_tricks", show=True)
 
 # %%
 # Rerun it: other player counts, a small sample

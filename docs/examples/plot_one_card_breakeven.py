@@ -24,7 +24,7 @@ fig = wp.chart("one_card_breakeven")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``; the analysis is ``bid_probabilities``).
-wp.print_provenance("bid_probabilities")
+wp.provenance("bid_probabilities", show=True)
 
 # %%
 # Rerun it: another dealer, a small sample

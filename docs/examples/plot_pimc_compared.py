@@ -24,7 +24,7 @@ fig = wp.chart("pimc_compared")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-wp.print_provenance("pimc_compared")
+wp.provenance("pimc_compared", show=True)
 
 # %%
 # Rerun it: another pimc, other opponents, a tiny sample

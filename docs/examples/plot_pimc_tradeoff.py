@@ -26,7 +26,7 @@ fig = wp.chart("pimc_tradeoff")
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``). The cost of each setting, in card plays per
 # second, is ``wizsim bench --pimc-curve``.
-wp.print_provenance("pimc_tradeoff")
+wp.provenance("pimc_tradeoff", show=True)
 
 # %%
 # Rerun it: another opponent, a tiny sample

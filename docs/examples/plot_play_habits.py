@@ -26,7 +26,7 @@ fig = wp.chart("play_habits")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-wp.print_provenance("play_habits")
+wp.provenance("play_habits", show=True)
 
 # %%
 # Rerun it: other habits, a small sample

@@ -25,7 +25,7 @@ fig = wp.chart("player_robustness")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-wp.print_provenance("player_robustness")
+wp.provenance("player_robustness", show=True)
 
 # %%
 # Rerun it: another player, a small sample

@@ -25,7 +25,7 @@ fig = wp.chart("players_compared")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-wp.print_provenance("players_compared")
+wp.provenance("players_compared", show=True)
 
 # %%
 # Rerun it: other players, a small sample

@@ -24,7 +24,7 @@ fig = wp.chart("rules_of_thumb")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-wp.print_provenance("rules_of_thumb")
+wp.provenance("rules_of_thumb", show=True)
 
 # %%
 # Rerun it: other bidders, a small sample

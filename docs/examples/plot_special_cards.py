@@ -24,7 +24,7 @@ fig = wp.chart("special_cards")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-wp.print_provenance("special_cards")
+wp.provenance("special_cards", show=True)
 
 # %%
 # Rerun it: other special cards, a small sample

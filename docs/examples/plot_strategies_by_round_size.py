@@ -25,7 +25,7 @@ fig = wp.chart("strategies_by_round_size")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-wp.print_provenance("strategies_by_round_size")
+wp.provenance("strategies_by_round_size", show=True)
 
 # %%
 # Rerun it: another player, a small sample

@@ -24,7 +24,7 @@ fig = wp.chart("variant_balance")
 # ---------------------------
 # The command that wrote the files, its seed, its sample and its headline
 # (``results/sections.json``).
-wp.print_provenance("variant_balance")
+wp.provenance("variant_balance", show=True)
 
 # %%
 # Rerun it: another player count, a small sample

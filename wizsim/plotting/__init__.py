@@ -47,7 +47,6 @@ __all__ = [
     "chart",
     "example_size",
     "figure",
-    "print_provenance",
     "provenance",
     "read_result",
     "sample_sizes",
@@ -191,7 +190,7 @@ def chart(name: str, results: str | Path | None = None, **options) -> Figure:
     return module.draw(*tables, **options)
 
 
-def provenance(analysis_name: str, results: str | Path | None = None) -> dict:
+def provenance(analysis_name: str, results: str | Path | None = None, show: bool = False) -> dict:
     """Where an analysis's committed files come from: its command, seed, sample, headline and file digests.
 
     Parameters
@@ -200,6 +199,8 @@ def provenance(analysis_name: str, results: str | Path | None = None) -> dict:
         The analysis (``analyses/<name>.py``), e.g. ``"bid_probabilities"``.
     results : str or Path, optional
         The results directory (default: the checkout's ``results/``).
+    show : bool, default False
+        Also print its command, seed, sample and headline (the gallery's second cell).
 
     Returns
     -------
@@ -214,27 +215,10 @@ def provenance(analysis_name: str, results: str | Path | None = None) -> dict:
         raise WizsimError(f"cannot read {path}: {exc}; run `wizsim report` to write it") from None
     if analysis_name not in sections:
         raise WizsimError(f"no analysis {analysis_name!r} in {path}: use one of {', '.join(sorted(sections))}")
-    return dict(sections[analysis_name])
-
-
-def print_provenance(analysis_name: str, results: str | Path | None = None) -> dict:
-    """Print an analysis's command, seed, sample and headline (the gallery's second cell); return them all.
-
-    Parameters
-    ----------
-    analysis_name : str
-        The analysis (``analyses/<name>.py``), e.g. ``"bid_probabilities"``.
-    results : str or Path, optional
-        The results directory (default: the checkout's ``results/``).
-
-    Returns
-    -------
-    dict
-        :func:`provenance`'s entry, printed in part.
-    """
-    prov = provenance(analysis_name, results)
-    for key in ("command", "seed", "sample", "headline"):
-        print(f"{key}: {prov[key]}")
+    prov = dict(sections[analysis_name])
+    if show:
+        for key in ("command", "seed", "sample", "headline"):
+            print(f"{key}: {prov[key]}")
     return prov
 
 
