@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import warnings
 
 import numpy as np
@@ -13,6 +14,9 @@ from wizsim.engine.vec import S_DEAL0, S_DEC0, V_DEALER  # noqa: E402
 from wizsim.env import WizardEnv  # noqa: E402
 from wizsim.env.vec import VecWizardEnv  # noqa: E402
 from wizsim.errors import WizsimError  # noqa: E402
+from wizsim.players.bid_rules import BidRule  # noqa: E402
+from wizsim.players.play_rules import PlayRule  # noqa: E402
+from wizsim.players.strategies import bid_rule, play_rule  # noqa: E402
 
 ALL = "all"
 # (players, cards, specials, rules, learner seats): all seven specials (one compiled kernel: the suite's time),
@@ -45,13 +49,39 @@ def test_a_play_rule_opponent_plays_as_in_the_environment():
     replayed(4, 6, ALL, [], (1,), opponent="play(wizsim.players.play_habits:linear_play_example,bid=heuristic)")
 
 
+def test_every_kind_of_opponent_plays_as_in_the_environment():
+    """The table player, the random player and a bid rule beside the learner, all seven specials (the kernel is
+    compiled without reference counts: each player's code must compile and play there as in the engine)."""
+    rule = bid_rule(BidRule(lambda heuristic_bid, cards: min(heuristic_bid + 1, cards), label="plus_one"),
+                    play="heuristic")  # fmt: skip
+    replayed(4, 5, ALL, [], (0,), opponent={1: "table", 2: "random", 3: rule})
+
+
+def test_a_user_rules_bad_value_is_one_clear_error_and_the_tables_need_a_reset():
+    over = bid_rule(BidRule(lambda cards: cards + 3, label="over"), play="heuristic")
+    venv = VecWizardEnv(2, players=3, cards=3, seats=[None, over, "heuristic"])
+    with pytest.raises(WizsimError, match=r"bid rule over returned 6 in a 3-card round"):
+        venv.reset(seed=1)  # seat 0 deals the first round: seat 1 bids first
+    with pytest.raises(WizsimError, match="call reset"):
+        venv.step(np.zeros(2, dtype=np.int64))
+    late = play_rule(PlayRule(lambda trick: math.nan if trick == 1 else 0.0, "late"), bid="heuristic")
+    venv = VecWizardEnv(2, players=3, cards=3, seats=[None, late, "heuristic"])
+    obs, mask = venv.reset(seed=1)
+    with pytest.raises(WizsimError, match=r"play rule late scored .* NaN"):
+        for _ in range(8):
+            obs, mask, *_ = venv.step(mask.argmax(axis=1))
+
+
 def replayed(players, cards, specials, rules, learners, opponent):
-    seats = [None if p in learners else opponent for p in range(players)]
+    if isinstance(opponent, dict):  # a player per seat
+        seats = [opponent.get(p) for p in range(players)]
+    else:
+        seats = [None if p in learners else opponent for p in range(players)]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         venv = VecWizardEnv(3, players=players, cards=cards, seats=seats, specials=specials, rules=rules)
         env = WizardEnv(players=players, cards=cards, specials=specials, rules=rules,
-                        opponents={p: opponent for p in range(players) if p not in learners})  # fmt: skip
+                        opponents={p: seats[p] for p in range(players) if p not in learners})  # fmt: skip
     obs, mask = venv.reset(seed=5)
     seats_now = venv.seats.copy()
     rounds: list[list[dict]] = [[] for _ in range(3)]
@@ -129,6 +159,7 @@ def test_bad_input_is_one_clear_error_and_no_table_moves():
     with pytest.raises(WizsimError, match=r"table 2, seat 0: action 6 \(card B1\) is not legal; legal: 0 \(bid 0\)"):
         venv.step(actions)
     assert np.array_equal(obs, before)
+    venv.step(mask.argmax(axis=1))  # no table moved: the tables play on
     with pytest.raises(WizsimError, match=r"one integer action per table: an array of shape \(4,\)"):
         venv.step(np.zeros(3, dtype=np.int64))
     with pytest.raises(WizsimError, match="keeps a view of the round"):

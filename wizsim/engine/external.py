@@ -294,6 +294,17 @@ def pending(script, kind, p, legal, t, pos, trump, shown, cnt, bids, won, n):
     return True
 
 
+@jit
+def pending_before_bids(script, kind, p, legal, trump, shown, cnt, n):
+    """:func:`pending` for a decision before the bids (no bids, no tricks yet): a function of its own, so that
+    its small arrays are not allocated in its callers (a rare event; the batched environment's kernel, compiled
+    without reference counts, allocates nothing)."""
+    bids = np.full(n, -1, dtype=np.int64)
+    won = np.zeros(n, dtype=np.int64)
+    none = np.int64(-1)
+    return pending(script, kind, p, legal, none, none, trump, shown, cnt, bids, won, n)
+
+
 @hot
 def first_form(legal):
     """The stand-in card after the script: the lowest legal card, a flexible one in its first form."""
@@ -363,10 +374,7 @@ def external_werewolf(script, wolf, may, n, trump, shown, cnt):
     if code >= 0:
         checked(script, code, legal, False)
     else:
-        bids = np.full(n, -1, dtype=np.int64)  # before the bids; a rare event: its own small arrays
-        won = np.zeros(n, dtype=np.int64)
-        none = np.int64(-1)
-        pending(script, np.int64(DK_WEREWOLF), wolf, U64(legal), none, none, trump, shown, cnt, bids, won, n)
+        pending_before_bids(script, np.int64(DK_WEREWOLF), wolf, U64(legal), trump, shown, cnt, n)
         code = called(script)
         if code < 0:
             code = np.int64(WOLF_SWAP + 1 + NO_TRUMP)

@@ -36,8 +36,8 @@ from .external import decision_slots, round_notes
 from .game.deal import clear_hands
 from .game.trick import finish_trick, legal_mask, open_trick, take_card, trick_step
 from .jit.bits import ONE, U64
-from .jit.borrow import borrow, hold, stack_stream
-from .jit.config import OVERLOAD_OPTIONS, hot, inline_generated, jit, switch_off
+from .jit.borrow import stack_stream
+from .jit.config import NO_NRT_OPTIONS, OVERLOAD_OPTIONS, hot, inline_generated, jit, kernel_no_nrt, switch_off
 from .jit.rng import next_u64
 from .layout import (
     CLASS_SUIT,
@@ -459,7 +459,7 @@ def vec_tables_seated(n, k, fixed_trump, setup, players, base_deck, state, actio
     raise NotImplementedError
 
 
-@overload(vec_tables_seated, jit_options=OVERLOAD_OPTIONS)
+@overload(vec_tables_seated, jit_options={**OVERLOAD_OPTIONS, **NO_NRT_OPTIONS})
 def _vec_tables_seated(n, k, fixed_trump, setup, players, base_deck, state, actions, consts, obs, amask, rewards,
                        dones):  # fmt: skip
     switch = seats_module.compile_switch(seated_ids(setup[setup.fields.index("feats")]))
@@ -471,10 +471,11 @@ def _vec_tables_seated(n, k, fixed_trump, setup, players, base_deck, state, acti
     tricks = inline_generated(_clone(trick_stage, seat_card=card, rule_card=hooks["rule_card"],
                                      play_seat=hooks["play_seat"], play_fallback_first=hooks["play_fallback_first"]))  # fmt: skip
     round_ = inline_generated(_clone(vec_round, bid_stage=bids, trick_stage=tricks))
-    return _clone(vec_tables, vec_round=round_)
+    # the observation inlined too: compiled without reference counts with the rest, and optimized with it
+    return _clone(vec_tables, vec_round=round_, encode=inline_generated(encode.py_func))
 
 
-@jit
+@kernel_no_nrt
 def vec_step(n, k, fixed_trump, setup, players, base_deck, state, actions, consts, obs, amask, rewards, dones):
     """Every table: take its action (``actions[i]``, -1 on a fresh table), play on to the next learner decision
     (dealing a new round after a scored one), and write its observation and mask; ``rewards[i, seat]`` the
@@ -484,8 +485,7 @@ def vec_step(n, k, fixed_trump, setup, players, base_deck, state, actions, const
         a = actions[i]
         if state.ints[i, V_SEAT] >= 0 and (a < 0 or a >= amask.shape[1] or amask[i, a] == 0):
             return i
-    # borrowed views (no reference counts) of arrays that outlive this call
-    vec_tables_seated(n, k, fixed_trump, borrow(setup), borrow(players), borrow(base_deck), borrow(state),
-                      borrow(actions), borrow(consts), borrow(obs), borrow(amask), borrow(rewards), borrow(dones))  # fmt: skip
-    hold((setup, players, state, base_deck, actions, consts, obs, amask, rewards, dones))
+    # compiled without reference counts (NO_NRT_OPTIONS): nothing here allocates, and every array is the
+    # caller's, alive through the call
+    vec_tables_seated(n, k, fixed_trump, setup, players, base_deck, state, actions, consts, obs, amask, rewards, dones)
     return np.int64(-1)

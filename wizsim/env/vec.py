@@ -26,6 +26,7 @@ from ..engine import layout as L
 from ..engine.bundles import Outputs, Records, VecState
 from ..engine.vec import N_INTS, N_STREAMS, S_EPISODE, V_SEAT, vec_step
 from ..errors import WizsimError
+from ..players.bid_rules import rule_errors
 from ..players.strategies import seat_strategies
 from ..run.spec import RunSpec, as_int, make_spec
 from .encoding import Encoder
@@ -126,6 +127,7 @@ class VecWizardEnv:
         self._rewards = np.zeros((n, players), dtype=np.int64)
         self._dones = np.zeros(n, dtype=np.bool_)
         self._seed = int(seed)
+        self._started = False  # True once reset() has dealt; False again after an error stopped a step midway
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Deal a fresh round at every table (table ``i`` from ``SeedSequence(seed, spawn_key=(i,))``); return
@@ -190,8 +192,8 @@ class VecWizardEnv:
         WizsimError
             Before :meth:`reset`, for actions of the wrong shape or type, or an illegal action.
         """
-        if not hasattr(self, "_started"):
-            raise WizsimError("no tables dealt yet: call reset() first")
+        if not self._started:
+            raise WizsimError("no round in play: call reset() first (before the first step, or after an error)")
         a = np.asarray(actions)
         if a.shape != (self.n_tables,) or a.dtype.kind not in "iu":
             raise WizsimError(f"give one integer action per table: an array of shape ({self.n_tables},), got"
@@ -200,16 +202,18 @@ class VecWizardEnv:
         return self._obs, self._mask, self._rewards, self._dones, self._state.ints[:, V_SEAT]
 
     def _run(self, actions: np.ndarray) -> None:
-        bad = vec_step(self.players, self.cards, self._fixed_trump, self._setup, self._players, self._deck,
-                       self._state, actions, self.encoder.consts, self._obs, self._mask, self._rewards,
-                       self._dones)  # fmt: skip
+        self._started = False  # until the kernel returns: a user rule's error may stop the tables midway
+        with rule_errors(self.spec.bid_rules(), self.spec.play_rules()):  # a user rule's bad value: one error
+            bad = vec_step(self.players, self.cards, self._fixed_trump, self._setup, self._players, self._deck,
+                           self._state, actions, self.encoder.consts, self._obs, self._mask, self._rewards,
+                           self._dones)  # fmt: skip
+        self._started = True  # an illegal action moves no table: they stay in play
         if bad >= 0:
             a = int(actions[bad])
             seat = int(self._state.ints[bad, V_SEAT])
             legal = ", ".join(f"{x} ({self.encoder.action_name(int(x))})" for x in np.flatnonzero(self._mask[bad])[:12])
             raise WizsimError(f"table {bad}, seat {seat}: action {a} ({self.encoder.action_name(a)}) is not legal;"
                               f" legal: {legal}")  # fmt: skip
-        self._started = True
 
     @property
     def seats(self) -> np.ndarray:

@@ -34,9 +34,19 @@ FINGERPRINT_FILE = "wizsim-engine.fingerprint"
 
 CACHE: bool = os.environ.get("WIZSIM_NUMBA_CACHE", "1").strip().lower() not in ("0", "false", "no", "off")
 
-NJIT_OPTIONS: dict = {"cache": CACHE, "fastmath": False, "error_model": "numpy", "nogil": True}
-#: options of ``@overload`` implementations (compiled into their callers, which are cached)
-OVERLOAD_OPTIONS: dict = {k: v for k, v in NJIT_OPTIONS.items() if k != "cache"}
+# ``_nrt`` set, not left to Numba: a function compiled on its own is otherwise compiled with the ``_nrt`` of
+# the kernel that first calls it, and that one machine code then serves every later caller of the same types
+NJIT_OPTIONS: dict = {"cache": CACHE, "fastmath": False, "error_model": "numpy", "nogil": True, "_nrt": True}
+#: options of ``@overload`` implementations (compiled into their callers, which are cached); their ``_nrt`` is
+#: their caller's (Numba keeps one implementation per caller's options)
+OVERLOAD_OPTIONS: dict = {k: v for k, v in NJIT_OPTIONS.items() if k not in ("cache", "_nrt")}
+#: no reference counting at all (Numba's ``_nrt=False``): for a kernel that allocates nothing and keeps no
+#: array past its call. Numba then emits no NRT_incref/NRT_decref calls for the array views a kernel makes;
+#: in the batched environment's step (a few views per table per decision) those calls, and the register
+#: spills and reloads around them, cost about two thirds of the time (docs/architecture.md). An allocation in
+#: such a kernel (or in a helper inlined into it) fails to compile; a function compiled on its own (``@jit``,
+#: always with reference counts) may allocate.
+NO_NRT_OPTIONS: dict = {"_nrt": False}
 
 
 def switch_off(flag) -> bool:
@@ -49,6 +59,11 @@ def switch_off(flag) -> bool:
 def kernel(func):
     """Compile ``func`` with the project's Numba options (a function of its own)."""
     return njit(**NJIT_OPTIONS)(func)
+
+
+def kernel_no_nrt(func):
+    """Compile ``func`` as :func:`kernel` does, without reference counting (:data:`NO_NRT_OPTIONS`)."""
+    return njit(**{**NJIT_OPTIONS, **NO_NRT_OPTIONS})(func)
 
 
 def inline(func):

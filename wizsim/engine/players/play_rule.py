@@ -30,7 +30,7 @@ from numba.extending import overload
 
 from ..bundles import is_no_view
 from ..jit.bits import ONE, U64, ZERO
-from ..jit.config import OVERLOAD_OPTIONS, hot, switch_off
+from ..jit.config import OVERLOAD_OPTIONS, hot, jit, switch_off
 from ..layout import (
     B_PLAY,
     B_PLAY_NEEDS,
@@ -162,6 +162,13 @@ def _rule_card(on, turn, trick, legal, setup, players, seats, view, fallback):
     return impl
 
 
+@jit
+def nan_score(slot, form):
+    """Raise ``ValueError("wizsim-play-rule", slot, form)``: a function of its own, since an exception carrying
+    values needs reference counting, which the batched environment's kernel is compiled without."""
+    raise ValueError("wizsim-play-rule", slot, form)
+
+
 @hot
 def play_by_rule(on, turn, trick, legal, setup, players, seats, view, fallback):
     """Seat ``turn.p``'s form by its play rule, or -1 when the rule abstains (its fallback player then decides).
@@ -191,7 +198,7 @@ def play_by_rule(on, turn, trick, legal, setup, players, seats, view, fallback):
     slot = np.int64(params[p, B_PLAY]) - 1
     f = on.play_functions[slot](ctx, setup.tables.table)
     if f <= -2:
-        raise ValueError("wizsim-play-rule", slot, -2 - f)
+        nan_score(slot, -2 - f)
     if fallback >= 0 and f >= 0 and (f == fallback or (JUGGLER <= fallback < JUGGLER_AS and
                                                        setup.tables.table[f, T_CARD] == fallback)):  # fmt: skip
         return np.int64(-1)  # the fallback's own card: played as the fallback plays it (a form it leaves is settled)

@@ -20,7 +20,7 @@ import numpy as np
 from numba.extending import overload
 
 from ..jit.bits import ONE, U64, ZERO, lowest_bit
-from ..jit.config import OVERLOAD_OPTIONS, hot, switch_off
+from ..jit.config import OVERLOAD_OPTIONS, hot, jit, switch_off
 from ..layout import (
     B_NEEDS,
     B_RULE,
@@ -170,6 +170,13 @@ def fill_features(fv, i, n, k, trump, named, bid_sum, hidden, forbidden, hand, c
     fv[F_TABLE_BID] = tbid
 
 
+@jit
+def impossible_bid(slot, value, k):
+    """Raise ``ValueError("wizsim-rule", slot, value, k)``: a function of its own, since an exception carrying
+    values needs reference counting, which the batched environment's kernel is compiled without."""
+    raise ValueError("wizsim-rule", slot, value, k)
+
+
 @hot
 def rule_bid(on, turn, named, rules, hands, cnt, params, slot, bid_tab):
     """Seat ``turn.p``'s bid by the run's rule function ``slot``; (bid, the heuristic's estimate) for the Canadian step.
@@ -196,5 +203,5 @@ def rule_bid(on, turn, named, rules, hands, cnt, params, slot, bid_tab):
     fill_features(fv, i, n, k, trump, named, bid_sum, hidden, forbidden, hands[p], cnt[p], est, hbid, tbid)
     value = fns[slot](fv)
     if not (-0.5 <= value < k + 0.5):  # NaN fails too
-        raise ValueError("wizsim-rule", slot, value, k)
+        impossible_bid(slot, value, k)
     return np.int64(np.floor(value + 0.5)), est
