@@ -24,6 +24,14 @@ and decision streams, drawn from that episode stream, and the deck is put back
 in order before each deal. No random number is drawn outside the tables' own
 streams, so a table's rounds do not depend on the other tables or on the
 number of tables.
+
+Speed: :func:`vec_step` is compiled without reference counting
+(:func:`.jit.config.kernel_no_nrt`): it stops and resumes every table once per
+learner decision, making views of the table's rows each time, and Numba's
+reference counts on them (calls to ``NRT_incref``, with the reloads after
+them) took most of the step's time. Nothing in it may allocate; the rare
+paths that do (a Werewolf decision's record, a user rule's error) are ``jit``
+functions of their own.
 """
 
 from __future__ import annotations
