@@ -431,12 +431,16 @@ def one_card_table(exact: dict[int, np.ndarray], sim: dict[int, np.ndarray], rul
         hands_sim, wins_sim, right_sim, sc_sum, sc_sq = (int(v) for v in simc)
         pw, pw_lo, pw_hi = wilson_ci(np.array(wins_sim), np.array(hands_sim))
         pr, pr_lo, pr_hi = wilson_ci(np.array(right_sim), np.array(hands_sim))
-        mean = sc_sum / hands_sim
-        sd = np.sqrt(max(sc_sq - hands_sim * mean * mean, 0.0) / (hands_sim - 1))
-        half = Z95 * sd / np.sqrt(hands_sim)
         pf = float(p)
-        se = np.sqrt(pf * (1 - pf) / hands_sim)
-        z = (float(pw) - pf) / se if se > 0 else (0.0 if float(pw) == pf else np.inf)
+        if hands_sim >= 2:
+            mean = sc_sum / hands_sim
+            sd = np.sqrt(max(sc_sq - hands_sim * mean * mean, 0.0) / (hands_sim - 1))
+            half = Z95 * sd / np.sqrt(hands_sim)
+            se = np.sqrt(pf * (1 - pf) / hands_sim)
+            z = (float(pw) - pf) / se if se > 0 else (0.0 if float(pw) == pf else np.inf)
+        else:  # a cell the simulation dealt fewer than twice (tiny samples): no estimate, no interval
+            mean = sc_sum / hands_sim if hands_sim else np.nan
+            half = z = np.nan
         rows.append({
             "players": n, "position": q + 1, "indicator": ind, "trump_rule": trump_rule[ind], "card_class": name,
             "kind": kind, "rank": rank, "share_exact": total / tot_all, "p_win_exact": pf,

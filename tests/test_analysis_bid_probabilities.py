@@ -225,6 +225,20 @@ def test_simulation_matches_exact(n):
     assert chi2 < _chi2_bound(df), f"chi2 {chi2:.1f} over {df} cells"
 
 
+def test_one_card_table_leaves_cells_the_simulation_missed_without_an_estimate():
+    """A tiny simulation deals some cells once or never: their simulated score is NaN (no estimate, no
+    interval), not a division by zero; the exact columns are whole."""
+    exact = {3: X.one_card_counts(3, dealer_rule=B.dealer_rule())}
+    sim = np.zeros((3, X.N_INDICATORS, X.N_CLASSES, 5), dtype=np.int64)
+    sim[0, 0, 0] = (1, 1, 1, 30, 900)  # one cell dealt once
+    table = B.one_card_table(exact, {3: sim})
+    never = table["hands_sim"] == 0
+    assert never.any() and (table["hands_sim"] == 1).any()
+    assert table.loc[table["hands_sim"] < 2, ["exp_score_sim_lo", "exp_score_sim_hi", "z_win"]].isna().all().all()
+    assert table.loc[never, "exp_score_sim"].isna().all()
+    assert table["p_win_exact"].notna().all()
+
+
 def test_simulation_check_has_power():
     """The same comparison rejects the exact values of a dealer who names a random suit after a Wizard."""
     n = 3
