@@ -58,18 +58,23 @@ def test_every_kind_of_opponent_plays_as_in_the_environment():
 
 
 def test_a_user_rules_bad_value_is_one_clear_error_and_the_tables_need_a_reset():
+    """All seven specials, as the rule opponents above: the same compiled kernel (the suite's time)."""
+
+    def play_until_stopped(venv):
+        obs, mask = venv.reset(seed=1)
+        for _ in range(4 * 8):
+            obs, mask, *_ = venv.step(mask.argmax(axis=1))
+
     over = bid_rule(BidRule(lambda cards: cards + 3, label="over"), play="heuristic")
-    venv = VecWizardEnv(2, players=3, cards=3, seats=[None, over, "heuristic"])
+    venv = VecWizardEnv(2, players=3, cards=3, seats=[None, over, "heuristic"], specials=ALL)
     with pytest.raises(WizsimError, match=r"bid rule over returned 6 in a 3-card round"):
-        venv.reset(seed=1)  # seat 0 deals the first round: seat 1 bids first
+        play_until_stopped(venv)
     with pytest.raises(WizsimError, match="call reset"):
         venv.step(np.zeros(2, dtype=np.int64))
     late = play_rule(PlayRule(lambda trick: math.nan if trick == 1 else 0.0, "late"), bid="heuristic")
-    venv = VecWizardEnv(2, players=3, cards=3, seats=[None, late, "heuristic"])
-    obs, mask = venv.reset(seed=1)
+    venv = VecWizardEnv(2, players=3, cards=3, seats=[None, late, "heuristic"], specials=ALL)
     with pytest.raises(WizsimError, match=r"play rule late scored .* NaN"):
-        for _ in range(8):
-            obs, mask, *_ = venv.step(mask.argmax(axis=1))
+        play_until_stopped(venv)
 
 
 def replayed(players, cards, specials, rules, learners, opponent):
