@@ -512,4 +512,6 @@ def test_bench_quick_json(tmp_path):
     assert out.get("openspiel") is None
     # the PettingZoo environment's case: agent decisions (AEC turns) per second
     assert out["env"]["decisions_per_s"] > out["env"]["rounds_per_s"] > 0
+    # the batched environment's case: learner decisions and the rounds its tables finished, per second
+    assert out["vec_env"]["decisions_per_s"] > out["vec_env"]["rounds_per_s"] > 0
     assert files_in(tmp_path) == []
