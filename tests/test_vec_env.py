@@ -54,7 +54,7 @@ def test_every_kind_of_opponent_plays_as_in_the_environment():
     compiled without reference counts: each player's code must compile and play there as in the engine)."""
     rule = bid_rule(BidRule(lambda heuristic_bid, cards: min(heuristic_bid + 1, cards), label="plus_one"),
                     play="heuristic")  # fmt: skip
-    replayed(4, 5, ALL, [], (0,), opponent={1: "table", 2: "random", 3: rule})
+    replayed(4, 5, ALL, [], None, opponent={1: "table", 2: "random", 3: rule})
 
 
 def test_a_user_rules_bad_value_is_one_clear_error_and_the_tables_need_a_reset():
@@ -78,15 +78,16 @@ def test_a_user_rules_bad_value_is_one_clear_error_and_the_tables_need_a_reset()
 
 
 def replayed(players, cards, specials, rules, learners, opponent):
-    if isinstance(opponent, dict):  # a player per seat
+    if isinstance(opponent, dict):  # a player per seat; the others are the learner's
         seats = [opponent.get(p) for p in range(players)]
     else:
         seats = [None if p in learners else opponent for p in range(players)]
+    learners = tuple(p for p, s in enumerate(seats) if s is None)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         venv = VecWizardEnv(3, players=players, cards=cards, seats=seats, specials=specials, rules=rules)
         env = WizardEnv(players=players, cards=cards, specials=specials, rules=rules,
-                        opponents={p: seats[p] for p in range(players) if p not in learners})  # fmt: skip
+                        opponents={p: s for p, s in enumerate(seats) if s is not None})  # fmt: skip
     obs, mask = venv.reset(seed=5)
     seats_now = venv.seats.copy()
     rounds: list[list[dict]] = [[] for _ in range(3)]

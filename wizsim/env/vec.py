@@ -128,6 +128,7 @@ class VecWizardEnv:
         self._dones = np.zeros(n, dtype=np.bool_)
         self._seed = int(seed)
         self._started = False  # True once reset() has dealt; False again after an error stopped a step midway
+        self._rules = (spec.bid_rules(), spec.play_rules())  # the user rules rule_errors names, fixed per env
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Deal a fresh round at every table (table ``i`` from ``SeedSequence(seed, spawn_key=(i,))``); return
@@ -203,7 +204,7 @@ class VecWizardEnv:
 
     def _run(self, actions: np.ndarray) -> None:
         self._started = False  # until the kernel returns: a user rule's error may stop the tables midway
-        with rule_errors(self.spec.bid_rules(), self.spec.play_rules()):  # a user rule's bad value: one error
+        with rule_errors(*self._rules):  # a user rule's bad value: one error
             bad = vec_step(self.players, self.cards, self._fixed_trump, self._setup, self._players, self._deck,
                            self._state, actions, self.encoder.consts, self._obs, self._mask, self._rewards,
                            self._dones)  # fmt: skip
